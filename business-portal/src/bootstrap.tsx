@@ -1,0 +1,4 @@
+import { mountStandalone } from 'shared-auth';
+import Routes from './routes';
+
+void mountStandalone(Routes);

@@ -1,0 +1,16 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+// The same stack `npm start` runs (scripts/lib/stack.mjs), with a throw-away data directory.
+import { startStack } from '../../scripts/lib/stack.mjs';
+import { chromiumPath } from './chromium';
+
+export default async function globalSetup() {
+  chromiumPath();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-manabi-e2e-'));
+  const stack = await startStack({ dataDir, quiet: !process.env.E2E_VERBOSE });
+  return async () => {
+    await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,32 @@
+// Private copies of the web servers for tests that stop, restart or replace a remote, so the
+// shared stack stays untouched. Ports 4000–4004 mirror 3000–3004.
+import { webAppServer } from '../../scripts/lib/stack.mjs';
+import { webApps, localRegistry } from '../../scripts/lib/apps.mjs';
+
+export const privatePort = (port: number) => port + 1000;
+
+type App = (typeof webApps)[number];
+export type ServerHandle = { listen: () => Promise<unknown>; close: () => Promise<void> };
+
+export function appByWorkspace(workspace: string): App {
+  const app = webApps.find((a) => a.workspace === workspace);
+  if (!app) throw new Error(`unknown app ${workspace}`);
+  return app;
+}
+
+/** Starts the shell and all remotes on private ports; returns handles to stop/replace each one. */
+export async function startPrivateWebApps(): Promise<Record<string, ServerHandle>> {
+  const registry = localRegistry('localhost', (app: App) => privatePort(app.port));
+  const handles: Record<string, ServerHandle> = {};
+  for (const app of webApps) {
+    const handle = webAppServer(app, { port: privatePort(app.port), registry });
+    await handle.listen();
+    handles[app.workspace] = handle;
+  }
+  return handles;
+}
+
+export function privateServerFor(workspace: string, root?: string): ServerHandle {
+  const app = appByWorkspace(workspace);
+  return webAppServer(app, { port: privatePort(app.port), root });
+}

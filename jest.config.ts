@@ -1,0 +1,37 @@
+import type { Config } from 'jest';
+
+/** One Jest project per workspace; UI packages run in jsdom, the API and the model in Node. */
+const transform: Config['transform'] = {
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.jest.json' }],
+};
+
+const moduleNameMapper = {
+  '\\.(css)$': '<rootDir>/../jest/styleMock.js',
+  '\\.(png|jpg|jpeg|gif|svg|webp|woff2?)$': '<rootDir>/../jest/fileMock.js',
+};
+
+const project = (name: string, environment: 'jsdom' | 'node'): Config => ({
+  displayName: name,
+  rootDir: `<rootDir>/${name}`,
+  testEnvironment: environment,
+  transform,
+  moduleNameMapper,
+  setupFiles: ['<rootDir>/../jest/polyfills.ts'],
+  setupFilesAfterEnv: environment === 'jsdom' ? ['<rootDir>/../jest/setupDom.ts'] : [],
+  testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
+});
+
+const config: Config = {
+  projects: [
+    project('shared-ui', 'jsdom'),
+    project('shared-auth', 'jsdom'),
+    project('shared-articles', 'node'),
+    project('shell', 'jsdom'),
+    project('public-site', 'jsdom'),
+    project('business-portal', 'jsdom'),
+    project('admin-console', 'jsdom'),
+    project('article-api', 'node'),
+  ],
+};
+
+export default config;

@@ -1,0 +1,94 @@
+// The whole product on one machine: auth emulator, article API, the three remotes and the shell.
+// Used by `npm start` and by the end-to-end tests, so both run exactly the same thing.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ports, remotes, repoRoot, distDir, localRegistry, webApps } from './apps.mjs';
+import { startChild, stopChild, waitForUrl, isUp } from './processes.mjs';
+import { createStaticServer } from './staticServer.mjs';
+
+export const EMULATOR_PROJECT = 'demo-ai-manabi';
+const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
+
+export function runtimeConfig(env = process.env) {
+  return {
+    ...(env.API_BASE_URL ? { apiBaseUrl: env.API_BASE_URL } : {}),
+    auth: env.FIREBASE_WEB_CONFIG
+      ? { mode: 'project', config: JSON.parse(env.FIREBASE_WEB_CONFIG) }
+      : { mode: 'emulator', projectId: EMULATOR_PROJECT, emulatorPort: ports.authEmulator },
+    adminEmails: (env.ADMIN_EMAILS ?? 'admin@example.com').split(',').map((e) => e.trim()).filter(Boolean),
+  };
+}
+
+/** Starts the Firebase Auth emulator unless one already answers on its port. */
+export async function startAuthEmulator({ quiet = false } = {}) {
+  const url = `http://127.0.0.1:${ports.authEmulator}/`;
+  if (await isUp(url)) return { child: null, url, reused: true };
+  const child = startChild('auth', bin('firebase'), ['emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT], {
+    cwd: repoRoot,
+    env: { CI: '1', NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '' },
+    quiet,
+  });
+  await waitForUrl(url, { timeoutMs: 90000, child, label: 'Auth emulator' });
+  return { child, url, reused: false };
+}
+
+/** Starts article-api with its data in `dataDir`. */
+export async function startApi({ dataDir, quiet = false, env = {} } = {}) {
+  const url = `http://127.0.0.1:${ports.api}/api/health`;
+  const databasePath = path.join(dataDir, 'articles.sqlite');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const child = startChild('api', bin('tsx'), [path.join(repoRoot, 'article-api/src/server.ts')], {
+    cwd: path.join(repoRoot, 'article-api'),
+    env: {
+      PORT: String(ports.api),
+      DATABASE_PATH: databasePath,
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.authEmulator}`,
+      FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
+      ...env,
+    },
+    quiet,
+  });
+  await waitForUrl(url, { timeoutMs: 60000, child, label: 'article-api' });
+  return { child, url, databasePath };
+}
+
+/** Serves one built web app; remotes with CORS, the shell with its runtime files. */
+export function webAppServer(app, { port = app.port, root = distDir(app.workspace), registry = localRegistry(), config = runtimeConfig() } = {}) {
+  if (!fs.existsSync(path.join(root, 'index.html'))) throw new Error(`${app.workspace} is not built (run npm run build)`);
+  return createStaticServer({
+    root,
+    port,
+    cors: !app.isHost,
+    jsonFiles: app.isHost ? { '/mf-remotes.json': registry, '/app-config.json': config } : {},
+  });
+}
+
+export async function startStack({ dataDir = path.join(repoRoot, '.data'), quiet = false, withApi = true, withEmulator = true } = {}) {
+  const stoppers = [];
+  const stop = async () => {
+    for (const s of stoppers.reverse()) await s();
+  };
+  try {
+    if (withEmulator) {
+      const emulator = await startAuthEmulator({ quiet });
+      stoppers.push(() => stopChild(emulator.child));
+    }
+    if (withApi) {
+      const api = await startApi({ dataDir, quiet });
+      stoppers.push(() => stopChild(api.child));
+    }
+    const servers = {};
+    for (const app of webApps) {
+      const server = webAppServer(app);
+      await server.listen();
+      servers[app.workspace] = server;
+      stoppers.push(() => server.close());
+    }
+    return { stop, servers, shellUrl: `http://localhost:${ports.shell}/` };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export { remotes };

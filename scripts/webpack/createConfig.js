@@ -1,0 +1,112 @@
+// One webpack configuration for the shell and the three remotes; each app's webpack.config.js
+// only says who it is and what it exposes.
+const path = require('node:path');
+const zlib = require('node:zlib');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CopyPlugin = require('copy-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedConfig, root } = require('./shared');
+const ports = require('./ports');
+
+/**
+ * @param {object} app
+ * @param {string} app.dir         absolute path of the workspace
+ * @param {string} app.workspace   workspace name (shell, public-site, ...)
+ * @param {string} app.federationName  JS identifier used in the registry (shell, public_site, ...)
+ * @param {Record<string,string>} [app.exposes]  remotes only
+ * @param {boolean} [app.isHost]
+ * @param {string} [app.title]
+ */
+function createConfig(app) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const compressible = /\.(js|css|html|json|svg|txt)$/;
+    return {
+      mode: production ? 'production' : 'development',
+      context: app.dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(app.dir, 'dist'),
+        // Entry chunks keep stable names (served with no-cache): the federation runtime module
+        // cannot resolve a hash in the entry filename. Every other chunk is content-hashed.
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        publicPath: app.isHost ? '/' : 'auto',
+        uniqueName: app.federationName,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            loader: 'ts-loader',
+            exclude: /node_modules/,
+            options: { transpileOnly: true, configFile: path.join(root, 'tsconfig.webpack.json') },
+          },
+          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+          { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: app.federationName,
+          filename: 'remoteEntry.js',
+          exposes: app.exposes ?? {},
+          remotes: {},
+          shared: sharedConfig(),
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+          runtimePlugins: app.isHost ? [require.resolve('./retryRuntimePlugin.js')] : [],
+        }),
+        new MiniCssExtractPlugin({
+          filename: production ? '[name].[contenthash:10].css' : '[name].css',
+          chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+        }),
+        ...(app.publicDir
+          ? [
+              new CopyPlugin({
+                // mf-remotes.json and app-config.json are deploy-time files (README "Deploy").
+                patterns: [{ from: app.publicDir, noErrorOnMissing: true, globOptions: { ignore: ['**/mf-remotes.json', '**/app-config.json'] } }],
+              }),
+            ]
+          : []),
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'index.html'),
+          title: app.title ?? 'AIまなび',
+          scriptLoading: 'defer',
+          chunks: ['main'],
+        }),
+        ...(production
+          ? [
+              new CompressionPlugin({ test: compressible, algorithm: 'gzip', filename: '[path][base].gz', threshold: 512 }),
+              new CompressionPlugin({
+                test: compressible,
+                algorithm: 'brotliCompress',
+                filename: '[path][base].br',
+                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+                threshold: 512,
+              }),
+            ]
+          : []),
+      ],
+      optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },
+      performance: { hints: false },
+      devServer: {
+        port: ports[app.workspace],
+        historyApiFallback: true,
+        hot: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        static: app.publicDir ? [{ directory: app.publicDir }] : [],
+        client: { overlay: { warnings: false } },
+      },
+    };
+  };
+}
+
+module.exports = { createConfig };

@@ -1,0 +1,34 @@
+// The Module Federation share scope: one list for the shell and every remote, so each library
+// is a singleton with the same requiredVersion everywhere (exactly one copy in the browser).
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..', '..');
+const versionOf = (name) => require(path.join(root, 'node_modules', name, 'package.json')).version;
+
+/** Libraries whose second copy would break the page (hooks, context, theme, auth state). */
+const singletonPackages = {
+  react: 'react',
+  'react/jsx-runtime': 'react',
+  'react-dom': 'react-dom',
+  'react-dom/client': 'react-dom',
+  'react-router': 'react-router',
+  'react-router-dom': 'react-router-dom',
+  'styled-components': 'styled-components',
+  '@tanstack/react-query': '@tanstack/react-query',
+  'firebase/app': 'firebase',
+  'firebase/auth': 'firebase',
+  'shared-ui': 'shared-ui',
+  'shared-auth': 'shared-auth',
+  'shared-articles': 'shared-articles',
+};
+
+function sharedConfig() {
+  return Object.fromEntries(
+    Object.entries(singletonPackages).map(([request, pkg]) => [
+      request,
+      { singleton: true, requiredVersion: `^${versionOf(pkg)}`, version: versionOf(pkg) },
+    ]),
+  );
+}
+
+module.exports = { sharedConfig, singletonPackages, versionOf, root };

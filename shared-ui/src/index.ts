@@ -1,0 +1,16 @@
+export * from './theme/tokens';
+export { ThemeModeProvider, useThemeMode, readStoredThemeMode } from './theme/ThemeModeProvider';
+export { GlobalStyle } from './theme/GlobalStyle';
+export * from './config';
+export * from './paths';
+export * from './site';
+export * from './lib/storage';
+export { ErrorBoundary } from './components/ErrorBoundary';
+export { Spinner } from './components/Spinner';
+export { Banner } from './components/Banner';
+export { Container } from './components/Container';
+export { Button } from './components/Button';
+export { NotFoundPage } from './components/NotFoundPage';
+export { useScrolledPast } from './hooks/useScrolledPast';
+export { useMediaQuery } from './hooks/useMediaQuery';
+export { useDocumentTitle } from './hooks/useDocumentTitle';

@@ -1,0 +1,85 @@
+/** Colour palettes and layout constants from the spec (sections 3 and 9). */
+export type ThemeMode = 'light' | 'dark';
+
+export interface AppTheme {
+  mode: ThemeMode;
+  colors: {
+    background: string;
+    surface: string;
+    text: string;
+    textMuted: string;
+    primary: string;
+    secondary: string;
+    border: string;
+    header: string;
+    line: string;
+    lineText: string;
+    danger: string;
+    success: string;
+    onPrimary: string;
+  };
+}
+
+export const lightTheme: AppTheme = {
+  mode: 'light',
+  colors: {
+    background: '#f5f5f7',
+    surface: '#ffffff',
+    text: '#1c1c1e',
+    textMuted: '#4a4a4f',
+    primary: '#5834ad',
+    secondary: '#2cc8ac',
+    border: '#d9d9de',
+    header: 'rgba(255, 255, 255, 0.85)',
+    line: '#06c755',
+    lineText: '#04301a',
+    danger: '#b3261e',
+    success: '#1e7b34',
+    onPrimary: '#ffffff',
+  },
+};
+
+export const darkTheme: AppTheme = {
+  mode: 'dark',
+  colors: {
+    background: '#1c1c1e',
+    surface: '#2c2c2e',
+    text: '#f5f5f7',
+    textMuted: '#c7c7cc',
+    primary: '#806CC0',
+    secondary: '#5DDBC6',
+    border: '#3a3a3c',
+    header: 'rgba(28, 28, 30, 0.85)',
+    line: '#06c755',
+    lineText: '#04301a',
+    danger: '#ff8a80',
+    success: '#7ee2a1',
+    onPrimary: '#ffffff',
+  },
+};
+
+export const themes: Record<ThemeMode, AppTheme> = { light: lightTheme, dark: darkTheme };
+
+/** The spec recognises dark mode by the background colour. */
+export const isDarkTheme = (theme: AppTheme): boolean => theme.colors.background === '#1c1c1e';
+
+export const layout = {
+  maxContentWidth: 1200,
+  headerHeight: { desktop: 64, tablet: 60, phone: 50 },
+  sidebarWidth: 280,
+  imageHeight: { desktop: 200, mobile: 180 },
+  gridMinColumn: 300,
+} as const;
+
+export const breakpoints = { tablet: 768, phone: 480 } as const;
+
+/** Media queries: `tablet` matches widths up to 768 px, `phone` up to 480 px. */
+export const media = {
+  tablet: `@media (max-width: ${breakpoints.tablet}px)`,
+  phone: `@media (max-width: ${breakpoints.phone}px)`,
+} as const;
+
+export const fonts = {
+  body: "'Noto Sans JP', 'Hiragino Kaku Gothic ProN', 'Hiragino Sans', Meiryo, sans-serif",
+  heading: "Montserrat, 'Noto Sans JP', sans-serif",
+} as const;

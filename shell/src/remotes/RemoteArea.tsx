@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { ErrorBoundary, Spinner } from 'shared-ui';
+import { loadRemoteRoutes, type RemoteRoutesComponent } from './loadRemoteRoutes';
+import { RemoteFallback } from './RemoteFallback';
+import type { RemoteName } from './registry';
+
+type State =
+  | { status: 'loading' }
+  | { status: 'ready'; Routes: RemoteRoutesComponent }
+  | { status: 'failed' };
+
+/**
+ * Renders one remote's routes inside the shell layout. Load and render failures both end in
+ * the area's fallback; 再読み込み loads the remote again without reloading the page.
+ */
+export function RemoteArea({ name }: { name: RemoteName }) {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    let active = true;
+    setState((current) => (current.status === 'ready' && attempt === 0 ? current : { status: 'loading' }));
+    loadRemoteRoutes(name, { retry: attempt > 0 }).then(
+      (Routes) => active && setState({ status: 'ready', Routes }),
+      (error: unknown) => {
+        console.error(error);
+        if (active) setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [name, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  if (state.status === 'loading') return <Spinner label="読み込み中..." />;
+  if (state.status === 'failed') return <RemoteFallback remote={name} onRetry={retry} />;
+  const { Routes } = state;
+  return (
+    <ErrorBoundary
+      resetKey={`${pathname}#${attempt}`}
+      fallback={({ reset }) => (
+        <RemoteFallback
+          remote={name}
+          onRetry={() => {
+            reset();
+            retry();
+          }}
+        />
+      )}
+    >
+      <Routes />
+    </ErrorBoundary>
+  );
+}

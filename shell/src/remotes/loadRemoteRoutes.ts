@@ -1,0 +1,40 @@
+import type { ComponentType } from 'react';
+import { loadRemote, preloadRemote } from '@module-federation/enhanced/runtime';
+import { isRegistered, reRegister, type RemoteName } from './registry';
+
+export type RemoteRoutesComponent = ComponentType;
+
+const loaded = new Map<RemoteName, Promise<RemoteRoutesComponent>>();
+
+export class RemoteUnavailableError extends Error {
+  constructor(readonly remote: RemoteName, cause?: unknown) {
+    super(`Remote ${remote} could not be loaded`, { cause });
+  }
+}
+
+/**
+ * Loads a remote's exposed `./routes` module once. A failure is not cached (unlike React.lazy),
+ * so `retry: true` re-registers the remote and asks the runtime again.
+ */
+export function loadRemoteRoutes(name: RemoteName, { retry = false } = {}): Promise<RemoteRoutesComponent> {
+  const cached = loaded.get(name);
+  if (cached && !retry) return cached;
+  if (retry) reRegister(name);
+  const promise = (async () => {
+    if (!isRegistered(name)) throw new RemoteUnavailableError(name);
+    const module = await loadRemote<{ default: RemoteRoutesComponent }>(`${name}/routes`);
+    if (!module?.default) throw new RemoteUnavailableError(name);
+    return module.default;
+  })();
+  loaded.set(name, promise);
+  promise.catch(() => {
+    if (loaded.get(name) === promise) loaded.delete(name);
+  });
+  return promise;
+}
+
+/** Starts downloading a remote's entry and routes chunk ahead of navigation (e.g. at sign-in). */
+export function preloadRemoteRoutes(name: RemoteName): void {
+  if (!isRegistered(name)) return;
+  void preloadRemote([{ nameOrAlias: name, exposes: ['./routes'] }]).catch(() => undefined);
+}

@@ -1,0 +1,33 @@
+import { matchPath } from 'react-router-dom';
+import type { RemoteName } from '../remotes/registry';
+
+export type Guard = 'none' | 'signedIn' | 'admin';
+
+export interface Area {
+  remote: RemoteName;
+  guard: Guard;
+  patterns: string[];
+}
+
+/**
+ * Route ownership (README "Routes"): which remote renders which paths. The login and register
+ * pages stay in the shell so the business remote is downloaded only after sign-in; every path
+ * not listed here is the shell's 404.
+ */
+export const shellPages = ['/business/login', '/business/register', '/not-found'];
+
+export const areas: Area[] = [
+  { remote: 'public_site', guard: 'none', patterns: ['/', '/about', '/contents/*', '/articles/*', '/privacy', '/terms'] },
+  { remote: 'business_portal', guard: 'signedIn', patterns: ['/business/*', '/profile'] },
+  { remote: 'admin_console', guard: 'admin', patterns: ['/admin/*'] },
+];
+
+export function findArea(pathname: string): Area | null {
+  if (shellPages.some((pattern) => matchPath(pattern, pathname))) return null;
+  return areas.find((area) => area.patterns.some((pattern) => matchPath(pattern, pathname))) ?? null;
+}
+
+/** Business pages (except login/register) leave room for the 280 px sidebar in the footer. */
+export function isBusinessSidebarPath(pathname: string): boolean {
+  return findArea(pathname)?.remote === 'business_portal' && pathname.startsWith('/business');
+}
