@@ -1,0 +1,137 @@
+import type { AdminUser, Article, ArticleInput, BusinessArticle, ServerInfo } from './types';
+
+/** What the caller was doing; picks the fallback message when the API gives none. */
+export type ApiOperation = 'load' | 'create' | 'update' | 'delete' | 'loadUsers' | 'loadServerInfo';
+
+/** Spec section 8: shown when the response carries no `error` field or the service is unreachable. */
+export const FALLBACK_ERROR_MESSAGES: Readonly<Record<ApiOperation, string>> = {
+  load: '記事の取得に失敗しました。',
+  create: '記事の作成に失敗しました。',
+  update: '記事の更新に失敗しました。',
+  delete: '記事の削除に失敗しました。',
+  loadUsers: 'ユーザー一覧の取得に失敗しました。',
+  loadServerInfo: 'サーバー情報の取得に失敗しました。',
+};
+
+export class ArticleApiError extends Error {
+  /** HTTP status; 0 when no response arrived (network failure, service down, timeout). */
+  readonly status: number;
+  /** Per-field validation messages from a 400, keyed by input field name. */
+  readonly fieldErrors?: Record<string, string>;
+
+  constructor(message: string, status: number, fieldErrors?: Record<string, string>) {
+    super(message);
+    this.name = 'ArticleApiError';
+    this.status = status;
+    if (fieldErrors) this.fieldErrors = fieldErrors;
+  }
+}
+
+export interface ArticleClientOptions {
+  /** e.g. http://localhost:3001/api */
+  baseUrl: string;
+  /** The signed-in user's Firebase ID token, or null when signed out. */
+  getIdToken?: () => Promise<string | null>;
+  fetch?: typeof fetch;
+  /** Abort a request after this many ms. No timeout by default (spec section 7). */
+  timeoutMs?: number;
+}
+
+export interface ArticleClient {
+  list(): Promise<Article[]>;
+  get(id: number): Promise<Article>;
+  getBySlug(slug: string): Promise<Article>;
+  create(input: ArticleInput): Promise<Article>;
+  update(id: number, input: ArticleInput): Promise<Article>;
+  remove(id: number): Promise<void>;
+  listBusiness(): Promise<BusinessArticle[]>;
+  getBusinessBySlug(slug: string): Promise<BusinessArticle>;
+  listUsers(): Promise<AdminUser[]>;
+  getServerInfo(): Promise<ServerInfo>;
+}
+
+interface ErrorBody {
+  error?: unknown;
+  fields?: unknown;
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((entry) => typeof entry === 'string')
+  );
+}
+
+async function errorFromResponse(response: Response, operation: ApiOperation): Promise<ArticleApiError> {
+  let body: ErrorBody = {};
+  try {
+    body = ((await response.json()) ?? {}) as ErrorBody;
+  } catch {
+    // Not JSON (a proxy's HTML error page, say): the fallback message applies.
+  }
+  const message = typeof body.error === 'string' && body.error !== '' ? body.error : FALLBACK_ERROR_MESSAGES[operation];
+  return new ArticleApiError(message, response.status, isStringRecord(body.fields) ? body.fields : undefined);
+}
+
+export function createArticleClient(options: ArticleClientOptions): ArticleClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  // Looked up per call, not captured: an unbound window.fetch throws "Illegal invocation".
+  const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  async function idToken(): Promise<string | null> {
+    try {
+      return (await options.getIdToken?.()) ?? null;
+    } catch {
+      // Without a token a protected route answers 401 with its own message, which says more.
+      return null;
+    }
+  }
+
+  async function request<T>(operation: ApiOperation, method: string, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = await idToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+    const controller = options.timeoutMs !== undefined ? new AbortController() : undefined;
+    const timer = controller ? setTimeout(() => controller.abort(), options.timeoutMs) : undefined;
+    try {
+      let response: Response;
+      try {
+        response = await fetchImpl(`${baseUrl}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: controller?.signal,
+        });
+      } catch {
+        throw new ArticleApiError(FALLBACK_ERROR_MESSAGES[operation], 0);
+      }
+      if (!response.ok) throw await errorFromResponse(response, operation);
+      if (response.status === 204) return undefined as T;
+      try {
+        return (await response.json()) as T;
+      } catch {
+        throw new ArticleApiError(FALLBACK_ERROR_MESSAGES[operation], response.status);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  const segment = encodeURIComponent;
+  return {
+    list: () => request('load', 'GET', '/articles'),
+    get: (id) => request('load', 'GET', `/articles/${segment(String(id))}`),
+    getBySlug: (slug) => request('load', 'GET', `/articles/slug/${segment(slug)}`),
+    create: (input) => request('create', 'POST', '/articles', input),
+    update: (id, input) => request('update', 'PUT', `/articles/${segment(String(id))}`, input),
+    remove: (id) => request('delete', 'DELETE', `/articles/${segment(String(id))}`),
+    listBusiness: () => request('load', 'GET', '/business/articles'),
+    getBusinessBySlug: (slug) => request('load', 'GET', `/business/articles/${segment(slug)}`),
+    listUsers: () => request('loadUsers', 'GET', '/admin/users'),
+    getServerInfo: () => request('loadServerInfo', 'GET', '/admin/info'),
+  };
+}

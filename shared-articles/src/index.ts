@@ -1,0 +1,14 @@
+/**
+ * The browser-facing entry of shared-articles: model types and small helpers only. Validation
+ * (zod) lives behind `shared-articles/schema`, seed content behind `shared-articles/seed`, the
+ * contents list behind `shared-articles/contents`, so none of them reaches every visitor.
+ */
+export * from './types';
+export * from './text';
+export * from './search';
+export * from './dates';
+export * from './related';
+export * from './thumbnails';
+export * from './sort';
+export * from './client';
+export * from './admin';
