@@ -21,7 +21,6 @@ export function RemoteArea({ name }: { name: RemoteName }) {
 
   useEffect(() => {
     let active = true;
-    setState((current) => (current.status === 'ready' && attempt === 0 ? current : { status: 'loading' }));
     loadRemoteRoutes(name, { retry: attempt > 0 }).then(
       (Routes) => active && setState({ status: 'ready', Routes }),
       (error: unknown) => {
@@ -34,7 +33,10 @@ export function RemoteArea({ name }: { name: RemoteName }) {
     };
   }, [name, attempt]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
 
   if (state.status === 'loading') return <Spinner label="読み込み中..." />;
   if (state.status === 'failed') return <RemoteFallback remote={name} onRetry={retry} />;

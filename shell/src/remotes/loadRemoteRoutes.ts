@@ -33,6 +33,11 @@ export function loadRemoteRoutes(name: RemoteName, { retry = false } = {}): Prom
   return promise;
 }
 
+/** Forgets loaded remotes (tests start from a clean page). */
+export function resetLoadedRemotes(): void {
+  loaded.clear();
+}
+
 /** Starts downloading a remote's entry and routes chunk ahead of navigation (e.g. at sign-in). */
 export function preloadRemoteRoutes(name: RemoteName): void {
   if (!isRegistered(name)) return;

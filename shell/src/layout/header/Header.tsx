@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { layout, media, paths, site, useScrolledPast } from 'shared-ui';
@@ -99,11 +99,12 @@ const Hamburger = styled.button`
 
 export function Header() {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD);
-  const [menuOpen, setMenuOpen] = useState(false);
   const { signedIn, login, logout } = useLoginLogout();
   const { pathname } = useLocation();
-
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // The menu remembers the path it was opened on, so any navigation closes it.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const menuOpen = openedOn === pathname;
+  const setMenuOpen = (open: boolean) => setOpenedOn(open ? pathname : null);
 
   const authLabel = signedIn ? 'ログアウト' : '事業者ログイン';
   const onAuthClick = signedIn ? logout : login;
@@ -130,7 +131,7 @@ export function Header() {
           aria-label={menuOpen ? 'メニューを閉じる' : 'メニューを開く'}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setMenuOpen(!menuOpen)}
         >
           <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true">
             <path stroke="currentColor" strokeWidth="2" strokeLinecap="round" d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} />

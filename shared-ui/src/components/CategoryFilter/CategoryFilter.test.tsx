@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockMatchMedia, renderWithTheme } from '../testing/renderWithTheme';
+import { CategoryFilter } from './CategoryFilter';
+
+const categories = ['生成AI初心者', 'AI副業'];
+
+/** A parent that owns the state, as the pages do; reports every choice. */
+function Harness({ onSelect }: { onSelect?: (value: string | null) => void }) {
+  const [selected, setSelected] = useState<string | null>(null);
+  return (
+    <CategoryFilter
+      categories={categories}
+      selected={selected}
+      label="記事タグ"
+      onSelect={(value) => {
+        setSelected(value);
+        onSelect?.(value);
+      }}
+    />
+  );
+}
+
+const originalMatchMedia = window.matchMedia;
+afterEach(() => {
+  window.matchMedia = originalMatchMedia;
+});
+
+describe('CategoryFilter on wide screens', () => {
+  beforeEach(() => mockMatchMedia(() => false));
+
+  it('shows すべて first, then each category, as pressed/unpressed chips', () => {
+    renderWithTheme(<Harness />);
+    const group = screen.getByRole('group', { name: '記事タグ' });
+    const chips = within(group).getAllByRole('button');
+    expect(chips.map((chip) => chip.textContent)).toEqual(['すべて', '生成AI初心者', 'AI副業']);
+    expect(chips[0]).toHaveAttribute('aria-pressed', 'true');
+    expect(chips[1]).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('selects a category, and null for すべて', async () => {
+    const onSelect = jest.fn();
+    renderWithTheme(<Harness onSelect={onSelect} />);
+    await userEvent.click(screen.getByRole('button', { name: 'AI副業' }));
+    expect(onSelect).toHaveBeenLastCalledWith('AI副業');
+    expect(screen.getByRole('button', { name: 'AI副業' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'すべて' })).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(screen.getByRole('button', { name: 'すべて' }));
+    expect(onSelect).toHaveBeenLastCalledWith(null);
+  });
+});
+
+describe('CategoryFilter at 768 px and below', () => {
+  beforeEach(() => mockMatchMedia((query) => query === '(max-width: 768px)'));
+
+  it('is a collapsed dropdown button named by the label, showing the current choice', () => {
+    renderWithTheme(<Harness />);
+    expect(screen.queryByRole('group')).not.toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: /記事タグ/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveTextContent('すべて');
+    expect(screen.queryByRole('button', { name: 'AI副業' })).not.toBeInTheDocument();
+  });
+
+  it('toggles open and closed', async () => {
+    renderWithTheme(<Harness />);
+    const toggle = screen.getByRole('button', { name: /記事タグ/ });
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'AI副業' })).toBeVisible();
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes after a choice and shows it on the button', async () => {
+    const onSelect = jest.fn();
+    renderWithTheme(<Harness onSelect={onSelect} />);
+    const toggle = screen.getByRole('button', { name: /記事タグ/ });
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('button', { name: '生成AI初心者' }));
+    expect(onSelect).toHaveBeenCalledWith('生成AI初心者');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveTextContent('生成AI初心者');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('closes on Escape and on a click outside', async () => {
+    renderWithTheme(
+      <>
+        <Harness />
+        <p>outside</p>
+      </>,
+    );
+    const toggle = screen.getByRole('button', { name: /記事タグ/ });
+    await userEvent.click(toggle);
+    await userEvent.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByText('outside'));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+});

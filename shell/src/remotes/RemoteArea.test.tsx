@@ -1,0 +1,66 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { ThemeModeProvider } from 'shared-ui';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { RemoteArea } from './RemoteArea';
+import { loadRegistry } from './registry';
+import { resetLoadedRemotes } from './loadRemoteRoutes';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(),
+  preloadRemote: jest.fn(),
+}));
+
+function renderArea() {
+  return render(
+    <ThemeModeProvider>
+      <MemoryRouter>
+        <RemoteArea name="public_site" />
+      </MemoryRouter>
+    </ThemeModeProvider>,
+  );
+}
+
+describe('RemoteArea', () => {
+  beforeAll(async () => {
+    global.fetch = jest.fn().mockResolvedValue({
+      ok: true,
+      json: async () => ({ public_site: 'http://localhost:3002/mf-manifest.json' }),
+    }) as unknown as typeof fetch;
+    await loadRegistry();
+  });
+  beforeEach(() => {
+    jest.mocked(loadRemote).mockReset();
+    resetLoadedRemotes();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+
+  it('renders the remote routes once loaded', async () => {
+    jest.mocked(loadRemote).mockResolvedValue({ default: () => <p>remote page</p> });
+    renderArea();
+    expect(await screen.findByText('remote page')).toBeInTheDocument();
+    expect(loadRemote).toHaveBeenCalledWith('public_site/routes');
+  });
+
+  it('shows the fallback when the remote is down and recovers with 再読み込み', async () => {
+    jest.mocked(loadRemote).mockRejectedValueOnce(new Error('ScriptNetworkError'));
+    renderArea();
+    expect(await screen.findByRole('button', { name: '再読み込み' })).toBeInTheDocument();
+
+    jest.mocked(loadRemote).mockResolvedValueOnce({ default: () => <p>back again</p> });
+    await userEvent.click(screen.getByRole('button', { name: '再読み込み' }));
+    expect(await screen.findByText('back again')).toBeInTheDocument();
+    expect(registerRemotes).toHaveBeenLastCalledWith(expect.any(Array), { force: true });
+  });
+
+  it('contains a render crash inside the remote to the area fallback', async () => {
+    const Crashing = () => {
+      throw new Error('boom');
+    };
+    jest.mocked(loadRemote).mockResolvedValue({ default: Crashing });
+    renderArea();
+    expect(await screen.findByRole('alert')).toHaveTextContent('ページを表示できませんでした');
+  });
+});
