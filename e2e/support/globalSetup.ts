@@ -8,7 +8,9 @@ import { chromiumPath } from './chromium';
 export default async function globalSetup() {
   chromiumPath();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-manabi-e2e-'));
-  const stack = await startStack({ dataDir, quiet: !process.env.E2E_VERBOSE });
+  // E2E_WEB_ONLY=1 serves the web apps without the API and emulator (quick platform checks).
+  const webOnly = process.env.E2E_WEB_ONLY === '1';
+  const stack = await startStack({ dataDir, quiet: !process.env.E2E_VERBOSE, withApi: !webOnly, withEmulator: !webOnly });
   return async () => {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,7 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from '../support/axe';
+import { buildInto } from '../support/build';
+import { loadedSharedCopies, remoteBuildVersion } from '../support/federation';
+import { privateServerFor, startPrivateWebApps, type ServerHandle } from '../support/servers';
 
-test.describe('platform: shell and remotes', () => {
+test.describe('shell and remotes', () => {
   test('header, footer and the public remote render; deep links survive a reload', async ({ page }) => {
     await page.goto('/about');
     await expect(page.getByRole('banner')).toBeVisible();
@@ -10,14 +16,107 @@ test.describe('platform: shell and remotes', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('私たちについて');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()}`);
   });
 
-  test('unknown path shows the 404 page with a link home', async ({ page }) => {
+  test('loads React, react-dom, the router and styled-components exactly once', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => warnings.push(message.text()));
+    await page.goto('/articles');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const copies = await loadedSharedCopies(page, ['react', 'react-dom', 'react-router', 'react-router-dom', 'styled-components']);
+    for (const [name, providers] of Object.entries(copies)) {
+      expect(providers, `${name} copies`).toHaveLength(1);
+    }
+    expect(warnings.filter((w) => /several instances of 'styled-components'|Invalid hook call/.test(w))).toEqual([]);
+  });
+
+  test('a visitor on / never contacts the business or admin remote', async ({ page }) => {
+    const contacted: string[] = [];
+    page.on('request', (request) => contacted.push(new URL(request.url()).port));
+    await page.goto('/');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(contacted).toContain('3002');
+    expect(contacted).not.toContain('3003');
+    expect(contacted).not.toContain('3004');
+  });
+
+  test('the theme toggle switches palettes and survives a reload', async ({ page }) => {
+    await page.goto('/');
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect.poll(background).toBe('rgb(245, 245, 247)');
+    await page.getByRole('button', { name: 'テーマを切り替える' }).click();
+    await expect.poll(background).toBe('rgb(28, 28, 30)');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await page.reload();
+    await expect.poll(background).toBe('rgb(28, 28, 30)');
+  });
+
+  test('an unknown path shows the 404 page with a link home', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'ページが見つかりません' })).toBeVisible();
     await expect(page.getByText('お探しのページは存在しないか、移動された可能性があります。')).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
     await page.getByRole('link', { name: 'ホームに戻る' }).click();
     await expect(page).toHaveURL('http://localhost:3000/');
-    await expectNoSeriousA11yIssues(page);
+  });
+
+  test('the shell layout and 404 pass an accessibility check', async ({ page }) => {
+    for (const route of ['/', '/not-found']) {
+      await page.goto(route);
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expectNoSeriousA11yIssues(page);
+    }
+  });
+});
+
+test.describe('remote faults and independent deploys (private servers on :4000–4004)', () => {
+  let servers: Record<string, ServerHandle>;
+  test.beforeAll(async () => {
+    servers = await startPrivateWebApps();
+  });
+  test.afterAll(async () => {
+    await Promise.all(Object.values(servers).map((s) => s.close()));
+  });
+
+  test('a stopped remote shows its fallback inside the layout; 再読み込み recovers without a page reload', async ({ page }) => {
+    await servers['public-site']!.close();
+    await page.goto('http://localhost:4000/about');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    const retry = page.getByRole('button', { name: '再読み込み' });
+    await expect(retry).toBeVisible({ timeout: 20_000 });
+
+    servers['public-site'] = privateServerFor('public-site');
+    await servers['public-site'].listen();
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await retry.click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('私たちについて');
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+
+  test('a redeployed remote is picked up by the next page load; the shell is untouched', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('http://localhost:4000/about');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('私たちについて');
+    const shellBefore = await (await page.request.get('http://localhost:4000/main.js')).body();
+    const versionBefore = await remoteBuildVersion(page, 'public_site');
+
+    const marker = `redeploy-${Date.now()}`;
+    const newDist = fs.mkdtempSync(path.join(os.tmpdir(), 'public-site-redeploy-'));
+    buildInto('public-site', newDist, marker);
+    await servers['public-site']!.close();
+    servers['public-site'] = privateServerFor('public-site', newDist);
+    await servers['public-site'].listen();
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('私たちについて');
+    expect(versionBefore).not.toBe(marker);
+    expect(await remoteBuildVersion(page, 'public_site')).toBe(marker);
+    const shellAfter = await (await page.request.get('http://localhost:4000/main.js')).body();
+    expect(shellAfter.equals(shellBefore)).toBe(true);
+    fs.rmSync(newDist, { recursive: true, force: true });
   });
 });

@@ -29,7 +29,8 @@ function createConfig(app) {
       entry: { main: './src/index.ts' },
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(app.dir, 'dist'),
+        // MF_OUTPUT_DIR lets a deploy (or the e2e redeploy test) build into another folder.
+        path: process.env.MF_OUTPUT_DIR ?? path.join(app.dir, 'dist'),
         // Entry chunks keep stable names (served with no-cache): the federation runtime module
         // cannot resolve a hash in the entry filename. Every other chunk is content-hashed.
         filename: '[name].js',
