@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import styled, { css } from 'styled-components';
 import { breakpoints } from '../../theme/tokens';
 import { useMediaQuery } from '../../hooks/useMediaQuery';
+import { accentFill } from '../accent';
 
 /** The label of the "no filter" choice, always offered first (spec section 5). */
 export const ALL_CATEGORIES_LABEL = 'すべて';
@@ -27,13 +28,17 @@ const chipLook = css<{ $active: boolean }>`
   min-height: 40px;
   padding: 8px 18px;
   border-radius: 999px;
-  border: 1px solid ${({ theme, $active }) => ($active ? theme.colors.primary : theme.colors.border)};
-  background: ${({ theme, $active }) => ($active ? theme.colors.primary : theme.colors.surface)};
-  color: ${({ theme, $active }) => ($active ? theme.colors.onPrimary : theme.colors.text)};
+  border: 1px solid ${({ theme, $active }) => ($active ? accentFill(theme).background : theme.colors.border)};
+  background: ${({ theme, $active }) => ($active ? accentFill(theme).background : theme.colors.surface)};
+  color: ${({ theme, $active }) => ($active ? accentFill(theme).color : theme.colors.text)};
   font-weight: ${({ $active }) => ($active ? 700 : 500)};
   cursor: pointer;
-  transition: background-color 0.15s ease, border-color 0.15s ease;
-  &:hover { border-color: ${({ theme }) => theme.colors.primary}; }
+  transition:
+    background-color 0.15s ease,
+    border-color 0.15s ease;
+  &:hover {
+    border-color: ${({ theme }) => accentFill(theme).background};
+  }
 `;
 
 const Chips = styled.div`
@@ -103,8 +108,8 @@ const MenuItem = styled.button<{ $active: boolean }>`
   border: 0;
   border-radius: 8px;
   text-align: left;
-  background: ${({ theme, $active }) => ($active ? theme.colors.primary : 'transparent')};
-  color: ${({ theme, $active }) => ($active ? theme.colors.onPrimary : theme.colors.text)};
+  background: ${({ theme, $active }) => ($active ? accentFill(theme).background : 'transparent')};
+  color: ${({ theme, $active }) => ($active ? accentFill(theme).color : theme.colors.text)};
   font-weight: ${({ $active }) => ($active ? 700 : 500)};
   cursor: pointer;
 `;
@@ -137,7 +142,13 @@ function CategoryChips({ choices, selected, onSelect, label, className }: ViewPr
       {choices.map((choice) => {
         const active = choice.value === selected;
         return (
-          <Chip key={choice.key} type="button" $active={active} aria-pressed={active} onClick={() => onSelect(choice.value)}>
+          <Chip
+            key={choice.key}
+            type="button"
+            $active={active}
+            aria-pressed={active}
+            onClick={() => onSelect(choice.value)}
+          >
             {choice.text}
           </Chip>
         );

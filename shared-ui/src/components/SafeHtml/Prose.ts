@@ -8,12 +8,26 @@ export const Prose = styled.div`
   overflow-wrap: anywhere;
   color: ${({ theme }) => theme.colors.text};
 
-  & > :first-child { margin-top: 0; }
-  & > :last-child { margin-bottom: 0; }
+  & > :first-child {
+    margin-top: 0;
+  }
+  & > :last-child {
+    margin-bottom: 0;
+  }
 
-  p, ul, ol, blockquote, figure, table, pre { margin: 0 0 1.4em; }
+  p,
+  ul,
+  ol,
+  blockquote,
+  figure,
+  table,
+  pre {
+    margin: 0 0 1.4em;
+  }
 
-  h2, h3, h4 {
+  h2,
+  h3,
+  h4 {
     font-family: ${fonts.heading};
     margin: 2em 0 0.75em;
     line-height: 1.4;
@@ -23,11 +37,20 @@ export const Prose = styled.div`
     padding-bottom: 0.35em;
     border-bottom: 2px solid ${({ theme }) => theme.colors.border};
   }
-  h3 { font-size: 1.25rem; }
-  h4 { font-size: 1.0625rem; }
+  h3 {
+    font-size: 1.25rem;
+  }
+  h4 {
+    font-size: 1.0625rem;
+  }
 
-  ul, ol { padding-left: 1.5em; }
-  li + li { margin-top: 0.35em; }
+  ul,
+  ol {
+    padding-left: 1.5em;
+  }
+  li + li {
+    margin-top: 0.35em;
+  }
 
   a {
     color: ${({ theme }) => theme.colors.primary};
@@ -85,7 +108,11 @@ export const Prose = styled.div`
     background: ${({ theme }) => theme.colors.surface};
     border: 1px solid ${({ theme }) => theme.colors.border};
   }
-  pre code { padding: 0; border: 0; background: none; }
+  pre code {
+    padding: 0;
+    border: 0;
+    background: none;
+  }
 
   table {
     display: block;
@@ -93,16 +120,23 @@ export const Prose = styled.div`
     border-collapse: collapse;
     max-width: 100%;
   }
-  th, td {
+  th,
+  td {
     padding: 0.5em 0.75em;
     border: 1px solid ${({ theme }) => theme.colors.border};
     text-align: left;
   }
-  th { background: ${({ theme }) => theme.colors.surface}; }
+  th {
+    background: ${({ theme }) => theme.colors.surface};
+  }
 
   ${media.phone} {
     font-size: 1rem;
-    h2 { font-size: 1.3rem; }
-    h3 { font-size: 1.125rem; }
+    h2 {
+      font-size: 1.3rem;
+    }
+    h3 {
+      font-size: 1.125rem;
+    }
   }
 `;

@@ -15,7 +15,11 @@ interface SafeHtmlProps {
 export function SafeHtml({ html, className }: SafeHtmlProps) {
   const safeHtml = useSanitizedHtml(html);
   return (
-    <Prose className={className} aria-busy={safeHtml === null || undefined} dangerouslySetInnerHTML={{ __html: safeHtml ?? '' }} />
+    <Prose
+      className={className}
+      aria-busy={safeHtml === null || undefined}
+      dangerouslySetInnerHTML={{ __html: safeHtml ?? '' }}
+    />
   );
 }
 

@@ -13,7 +13,7 @@ let loading: Promise<Sanitize> | null = null;
 export function loadSanitizer(): Promise<Sanitize> {
   loading ??= Promise.all([import('dompurify'), import('shared-articles/sanitize-policy')]).then(
     ([{ default: createDOMPurify }, { sanitizeArticleHtml }]) => {
-      const purify = createDOMPurify(window) as unknown as PurifyInstance;
+      const purify: PurifyInstance = createDOMPurify(window);
       loaded = (html) => sanitizeArticleHtml(purify, html);
       return loaded;
     },

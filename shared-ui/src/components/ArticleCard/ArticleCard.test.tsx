@@ -1,0 +1,66 @@
+import { screen } from '@testing-library/react';
+import { renderWithTheme } from '../testing/renderWithTheme';
+import { ArticleCard } from './ArticleCard';
+
+const base = { href: '/articles/what-is-ai', title: '生成AIってなに？' };
+
+describe('ArticleCard', () => {
+  it('links the title to href and shows badge, date, excerpt and call to action', () => {
+    renderWithTheme(
+      <ArticleCard
+        {...base}
+        category="生成AI初心者"
+        dateLabel="2025年1月15日"
+        dateTime="2025-01-15"
+        excerpt="本文の抜粋..."
+        ctaText="続きを読む"
+      />,
+    );
+    expect(screen.getByRole('link', { name: '生成AIってなに？' })).toHaveAttribute('href', '/articles/what-is-ai');
+    expect(screen.getByRole('heading', { level: 3, name: '生成AIってなに？' })).toBeInTheDocument();
+    expect(screen.getByText('生成AI初心者')).toBeInTheDocument();
+    expect(screen.getByText('2025年1月15日')).toHaveAttribute('datetime', '2025-01-15');
+    expect(screen.getByText('本文の抜粋...')).toBeInTheDocument();
+    expect(screen.getByText(/続きを読む/)).toBeInTheDocument();
+  });
+
+  it('gives the image explicit dimensions, empty alt and the requested loading mode', () => {
+    const { container } = renderWithTheme(<ArticleCard {...base} image={{ src: '/a.jpg' }} loading="eager" />);
+    const img = container.querySelector('img');
+    expect(img).toHaveAttribute('src', '/a.jpg');
+    expect(img).toHaveAttribute('width', '640');
+    expect(img).toHaveAttribute('height', '360');
+    expect(img).toHaveAttribute('alt', '');
+    expect(img).toHaveAttribute('loading', 'eager');
+  });
+
+  it('loads images lazily by default', () => {
+    const { container } = renderWithTheme(<ArticleCard {...base} image={{ src: '/a.jpg' }} />);
+    expect(container.querySelector('img')).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('offers a WebP source with the fallback image through <picture>', () => {
+    const { container } = renderWithTheme(<ArticleCard {...base} image={{ src: '/a.jpg', webpSrc: '/a.webp' }} />);
+    expect(container.querySelector('picture source')).toHaveAttribute('srcset', '/a.webp');
+    expect(container.querySelector('picture source')).toHaveAttribute('type', 'image/webp');
+    expect(container.querySelector('picture img')).toHaveAttribute('src', '/a.jpg');
+  });
+
+  it("shows '画像なし' without an image only when asked to", () => {
+    const { container, rerender } = renderWithTheme(<ArticleCard {...base} showImagePlaceholder />);
+    expect(screen.getByText('画像なし')).toBeInTheDocument();
+    rerender(<ArticleCard {...base} />);
+    expect(screen.queryByText('画像なし')).not.toBeInTheDocument();
+    expect(container.querySelector('img')).toBeNull();
+  });
+
+  it('staggers the entrance by 0.12 s per index', () => {
+    renderWithTheme(<ArticleCard {...base} index={3} />);
+    expect(screen.getByRole('article')).toHaveStyle({ animationDelay: '0.36s' });
+  });
+
+  it('uses the requested heading level', () => {
+    renderWithTheme(<ArticleCard {...base} headingLevel={2} />);
+    expect(screen.getByRole('heading', { level: 2, name: '生成AIってなに？' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,182 @@
+import type { CSSProperties } from 'react';
+import { Link } from 'react-router-dom';
+import styled, { keyframes } from 'styled-components';
+import { fonts } from '../../theme/tokens';
+import { accentFill, accentText } from '../accent';
+import { CardImage, type CardImageSource } from './CardImage';
+
+/** Seconds between the entrance of consecutive cards (spec section 9). */
+export const CARD_STAGGER_SECONDS = 0.12;
+
+export interface ArticleCardProps {
+  /** Site path the card opens. */
+  href: string;
+  title: string;
+  image?: CardImageSource | null;
+  /** 'eager' for cards above the fold, 'lazy' (default) for the rest. */
+  loading?: 'lazy' | 'eager';
+  /** Show '画像なし' when there is no image (otherwise the card has no image area). */
+  showImagePlaceholder?: boolean;
+  category?: string;
+  /** The date as displayed, e.g. 2025年5月30日. */
+  dateLabel?: string;
+  /** The same date machine-readable (YYYY-MM-DD) for <time>. */
+  dateTime?: string;
+  /** Plain text; clamped to three lines. */
+  excerpt?: string;
+  /** Call to action shown at the foot, e.g. 続きを読む. */
+  ctaText?: string;
+  /** Position in the list: the entrance animation starts index × 0.12 s later. */
+  index?: number;
+  headingLevel?: 2 | 3 | 4;
+  className?: string;
+}
+
+const riseIn = keyframes`
+  from { opacity: 0; transform: translateY(24px); }
+  to { opacity: 1; transform: none; }
+`;
+
+const Card = styled.article`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  overflow: hidden;
+  border-radius: 16px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: 0 4px 16px rgba(0, 0, 0, 0.06);
+  transition:
+    transform 0.2s ease,
+    box-shadow 0.2s ease;
+  animation: ${riseIn} 0.6s ease both;
+
+  &:hover {
+    transform: translateY(-4px);
+    box-shadow: 0 12px 28px rgba(0, 0, 0, 0.12);
+  }
+  &:hover img {
+    transform: scale(1.04);
+  }
+  &:focus-within {
+    outline: 3px solid ${({ theme }) => theme.colors.secondary};
+    outline-offset: 2px;
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+    transition: none;
+    &:hover {
+      transform: none;
+    }
+    &:hover img {
+      transform: none;
+    }
+  }
+`;
+
+const Body = styled.div`
+  display: flex;
+  flex: 1;
+  flex-direction: column;
+  gap: 10px;
+  padding: 20px;
+`;
+
+const Meta = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 12px;
+  font-size: 0.8125rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Badge = styled.span`
+  padding: 2px 10px;
+  border-radius: 999px;
+  font-size: 0.75rem;
+  font-weight: 700;
+  background: ${({ theme }) => accentFill(theme).background};
+  color: ${({ theme }) => accentFill(theme).color};
+`;
+
+const Title = styled.h3`
+  margin: 0;
+  font-family: ${fonts.heading};
+  font-size: 1.125rem;
+  line-height: 1.5;
+
+  a {
+    color: ${({ theme }) => theme.colors.text};
+    text-decoration: none;
+  }
+  /* The title link covers the whole card, so the card is one click target and one tab stop. */
+  a::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+  }
+  a:focus-visible {
+    outline: none;
+  }
+`;
+
+const Excerpt = styled.p`
+  margin: 0;
+  font-size: 0.9375rem;
+  line-height: 1.7;
+  color: ${({ theme }) => theme.colors.textMuted};
+  display: -webkit-box;
+  -webkit-box-orient: vertical;
+  -webkit-line-clamp: 3;
+  line-clamp: 3;
+  overflow: hidden;
+`;
+
+const Cta = styled.span`
+  margin-top: auto;
+  padding-top: 6px;
+  font-weight: 700;
+  font-size: 0.9375rem;
+  color: ${({ theme }) => accentText(theme)};
+`;
+
+/** A clickable teaser: image, category badge, date, title, three-line excerpt and a call to action. */
+export function ArticleCard({
+  href,
+  title,
+  image,
+  loading = 'lazy',
+  showImagePlaceholder = false,
+  category,
+  dateLabel,
+  dateTime,
+  excerpt,
+  ctaText,
+  index = 0,
+  headingLevel = 3,
+  className,
+}: ArticleCardProps) {
+  const stagger: CSSProperties = { animationDelay: `${(index * CARD_STAGGER_SECONDS).toFixed(2)}s` };
+  const hasMeta = Boolean(category || dateLabel);
+  return (
+    <Card className={className} style={stagger}>
+      <CardImage image={image} loading={loading} showPlaceholder={showImagePlaceholder} />
+      <Body>
+        {hasMeta && (
+          <Meta>
+            {category && <Badge>{category}</Badge>}
+            {dateLabel && <time dateTime={dateTime}>{dateLabel}</time>}
+          </Meta>
+        )}
+        <Title as={`h${headingLevel}`}>
+          <Link to={href}>{title}</Link>
+        </Title>
+        {excerpt && <Excerpt>{excerpt}</Excerpt>}
+        {ctaText && <Cta aria-hidden="true">{ctaText} →</Cta>}
+      </Body>
+    </Card>
+  );
+}

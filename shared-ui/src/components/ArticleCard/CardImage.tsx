@@ -1,0 +1,77 @@
+import styled from 'styled-components';
+import { layout, media } from '../../theme/tokens';
+
+export interface CardImageSource {
+  /** Shown by every browser. */
+  src: string;
+  /** A WebP rendition offered first through <picture>; `src` is then its fallback. */
+  webpSrc?: string;
+}
+
+/** Intrinsic 16:9 size given to <img>, so the browser reserves the box before the file arrives. */
+const INTRINSIC = { width: 640, height: 360 } as const;
+
+const Frame = styled.div`
+  position: relative;
+  height: ${layout.imageHeight.desktop}px;
+  overflow: hidden;
+  background: ${({ theme }) => theme.colors.border};
+  ${media.tablet} {
+    height: ${layout.imageHeight.mobile}px;
+  }
+
+  img {
+    display: block;
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+    transition: transform 0.4s ease;
+  }
+`;
+
+const Placeholder = styled(Frame)`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+  background: ${({ theme }) => theme.colors.background};
+  font-weight: 700;
+`;
+
+interface CardImageProps {
+  image: CardImageSource | null | undefined;
+  loading: 'lazy' | 'eager';
+  /** Without an image: show a '画像なし' box (true) or no image area at all (false). */
+  showPlaceholder: boolean;
+}
+
+/**
+ * The card's picture at a fixed 200 px (180 px at 768 px and below) height: the box never changes
+ * size, so loading images cause no layout shift. The image is decorative: the title says it all.
+ */
+export function CardImage({ image, loading, showPlaceholder }: CardImageProps) {
+  if (!image) return showPlaceholder ? <Placeholder>画像なし</Placeholder> : null;
+  const img = (
+    <img
+      src={image.src}
+      alt=""
+      width={INTRINSIC.width}
+      height={INTRINSIC.height}
+      loading={loading}
+      decoding="async"
+      {...(loading === 'eager' ? { fetchPriority: 'high' as const } : {})}
+    />
+  );
+  return (
+    <Frame>
+      {image.webpSrc ? (
+        <picture>
+          <source srcSet={image.webpSrc} type="image/webp" />
+          {img}
+        </picture>
+      ) : (
+        img
+      )}
+    </Frame>
+  );
+}

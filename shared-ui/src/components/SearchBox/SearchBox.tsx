@@ -1,0 +1,83 @@
+import { useId } from 'react';
+import styled from 'styled-components';
+
+export interface SearchBoxProps {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  /** The accessible label (visually hidden; the placeholder is not a label). */
+  label?: string;
+  className?: string;
+}
+
+const Field = styled.div`
+  position: relative;
+  width: 100%;
+`;
+
+const VisuallyHidden = styled.label`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+`;
+
+const Icon = styled.svg`
+  position: absolute;
+  top: 50%;
+  left: 16px;
+  width: 18px;
+  height: 18px;
+  transform: translateY(-50%);
+  color: ${({ theme }) => theme.colors.textMuted};
+  pointer-events: none;
+`;
+
+const Input = styled.input`
+  width: 100%;
+  min-height: 48px;
+  padding: 12px 16px 12px 44px;
+  border-radius: 999px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: 1rem;
+  transition:
+    border-color 0.15s ease,
+    box-shadow 0.15s ease;
+  &::placeholder {
+    color: ${({ theme }) => theme.colors.textMuted};
+    opacity: 1;
+  }
+  &:focus {
+    border-color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+/** A labelled search field; filtering happens as the user types (matching is the caller's job). */
+export function SearchBox({ value, onChange, placeholder, label = '検索', className }: SearchBoxProps) {
+  const id = useId();
+  return (
+    <Field className={className} role="search">
+      <VisuallyHidden htmlFor={id}>{label}</VisuallyHidden>
+      <Icon viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+        <circle cx="11" cy="11" r="7" />
+        <path d="m20 20-3.5-3.5" strokeLinecap="round" />
+      </Icon>
+      <Input
+        id={id}
+        type="search"
+        value={value}
+        placeholder={placeholder}
+        autoComplete="off"
+        enterKeyHint="search"
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </Field>
+  );
+}
