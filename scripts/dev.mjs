@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// `npm run dev`: live-reloading dev servers for the shell and the three remotes, the article API
+// in watch mode and the Auth emulator. `npm run dev -w public-site` runs one remote alone.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ports, repoRoot, webApps } from './lib/apps.mjs';
+import { startChild, stopChild } from './lib/processes.mjs';
+import { startAuthEmulator, EMULATOR_PROJECT } from './lib/stack.mjs';
+
+const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
+
+async function main() {
+  const children = [];
+  const emulator = await startAuthEmulator();
+  children.push(emulator.child);
+  const dataDir = path.join(repoRoot, '.data');
+  fs.mkdirSync(dataDir, { recursive: true });
+  children.push(
+    startChild('api', bin('tsx'), ['watch', 'src/server.ts'], {
+      cwd: path.join(repoRoot, 'article-api'),
+      env: {
+        PORT: String(ports.api),
+        DATABASE_PATH: path.join(dataDir, 'articles.sqlite'),
+        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.authEmulator}`,
+        FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
+      },
+    }),
+  );
+  for (const app of webApps) {
+    children.push(startChild(app.workspace, bin('webpack'), ['serve', '--mode', 'development'], { cwd: path.join(repoRoot, app.workspace) }));
+  }
+  const shutdown = async () => {
+    await Promise.all(children.map((child) => stopChild(child)));
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  console.log(`dev servers starting: open http://localhost:${ports.shell}/ (Ctrl-C stops everything)`);
+}
+
+main().catch((error) => {
+  console.error(error.message ?? error);
+  process.exit(1);
+});
