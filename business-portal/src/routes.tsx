@@ -1,11 +1,48 @@
-import { Route, Routes } from 'react-router-dom';
-import { NotFoundPage } from 'shared-ui';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { NotFoundPage, paths } from 'shared-ui';
+import { PageBoundary } from './components/PageBoundary';
+import { BusinessArticlePage } from './features/article/components/BusinessArticlePage';
+import { DashboardPage } from './features/dashboard/components/DashboardPage';
+import { ProfilePage } from './features/profile/components/ProfilePage';
+import { SettingsPage } from './features/settings/components/SettingsPage';
+import { BusinessLayout } from './layout/BusinessLayout';
+import { BusinessSettingsProvider } from './lib/BusinessSettingsProvider';
+import { createBusinessQueryClient } from './lib/businessArticles';
 
+const queryClient = createBusinessQueryClient();
+
+/**
+ * The business portal, mounted by the shell for /business/* (except login and register) and
+ * /profile, behind its sign-in guard. The /business pages share the sidebar layout, which puts
+ * each page in its own error boundary. /profile has no sidebar: the spec places the sidebar on
+ * business pages, and the shell's footer leaves room for it only under /business, so a sidebar
+ * there would cover the footer.
+ */
 export default function BusinessPortalRoutes() {
   return (
-    <Routes>
-      <Route path="/business/dashboard" element={<h1>Dashboard</h1>} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <QueryClientProvider client={queryClient}>
+      <PageBoundary>
+        <BusinessSettingsProvider>
+          <Routes>
+            <Route path="/business" element={<Navigate to={paths.businessDashboard} replace />} />
+            <Route element={<BusinessLayout />}>
+              <Route path={paths.businessDashboard} element={<DashboardPage />} />
+              <Route path="/business/articles/:slug" element={<BusinessArticlePage />} />
+              <Route path={paths.businessSettings} element={<SettingsPage />} />
+            </Route>
+            <Route
+              path={paths.profile}
+              element={
+                <PageBoundary>
+                  <ProfilePage />
+                </PageBoundary>
+              }
+            />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </BusinessSettingsProvider>
+      </PageBoundary>
+    </QueryClientProvider>
   );
 }
