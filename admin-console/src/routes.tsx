@@ -1,11 +1,40 @@
+import { useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router-dom';
-import { NotFoundPage } from 'shared-ui';
+import { NotFoundPage, paths } from 'shared-ui';
+import { AdminLayout } from './components/AdminLayout';
+import { RouteBoundary } from './components/RouteBoundary';
+import { ArticleListPage } from './features/articles/components/ArticleListPage';
+import { EditArticlePage } from './features/articles/components/EditArticlePage';
+import { NewArticlePage } from './features/articles/components/NewArticlePage';
+import { SettingsPage } from './features/settings/components/SettingsPage';
+import { UsersPage } from './features/users/components/UsersPage';
+import { createAdminQueryClient } from './lib/queryClient';
 
+const page = (element: ReactNode) => <RouteBoundary>{element}</RouteBoundary>;
+
+/**
+ * admin-console's routes, mounted by the shell for /admin/* behind RequireAuth requireAdmin
+ * (article-api checks the admin again on every call). Paths are absolute: the shell renders
+ * this outside any <Route>.
+ */
 export default function AdminConsoleRoutes() {
+  const [queryClient] = useState(createAdminQueryClient);
   return (
-    <Routes>
-      <Route path="/admin" element={<h1>記事管理</h1>} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <QueryClientProvider client={queryClient}>
+      <RouteBoundary>
+        <AdminLayout>
+          <Routes>
+            <Route path={paths.admin} element={page(<ArticleListPage title="ダッシュボード" showOverview />)} />
+            <Route path={paths.adminArticles} element={page(<ArticleListPage title="記事管理" />)} />
+            <Route path={paths.adminNewArticle} element={page(<NewArticlePage />)} />
+            <Route path={paths.adminEditArticle(':id')} element={page(<EditArticlePage />)} />
+            <Route path={paths.adminUsers} element={page(<UsersPage />)} />
+            <Route path={paths.adminSettings} element={page(<SettingsPage />)} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </AdminLayout>
+      </RouteBoundary>
+    </QueryClientProvider>
   );
 }

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { layout, media } from 'shared-ui';
+import { AdminSidebar } from './AdminSidebar';
+
+const Frame = styled.div`
+  display: grid;
+  grid-template-columns: 240px minmax(0, 1fr);
+  min-height: calc(100vh - var(--header-height));
+
+  ${media.tablet} {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+const Content = styled.div`
+  width: 100%;
+  max-width: ${layout.maxContentWidth}px;
+  padding: 32px;
+
+  ${media.tablet} {
+    padding: 20px 16px 32px;
+  }
+`;
+
+/** The admin area's frame: the menu and the current page. The shell's header and footer surround it. */
+export function AdminLayout({ children }: { children: ReactNode }) {
+  return (
+    <Frame>
+      <AdminSidebar />
+      <Content>{children}</Content>
+    </Frame>
+  );
+}

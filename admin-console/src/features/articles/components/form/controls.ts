@@ -1,0 +1,32 @@
+import styled, { css } from 'styled-components';
+
+const controlLook = css`
+  width: 100%;
+  min-height: 44px;
+  padding: 10px 12px;
+  border: 1px solid ${({ theme }) => theme.colors.textMuted};
+  border-radius: 8px;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+
+  &[aria-invalid='true'] {
+    border: 2px solid ${({ theme }) => theme.colors.danger};
+  }
+`;
+
+export const Input = styled.input`
+  ${controlLook}
+`;
+
+export const Select = styled.select`
+  ${controlLook}
+`;
+
+export const TextArea = styled.textarea`
+  ${controlLook}
+  min-height: 360px;
+  resize: vertical;
+  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  font-size: 0.9rem;
+  line-height: 1.6;
+`;

@@ -1,0 +1,52 @@
+import styled from 'styled-components';
+
+export interface Fact {
+  term: string;
+  /** A list is shown one entry per line. */
+  value: string | readonly string[];
+}
+
+const List = styled.dl`
+  display: grid;
+  gap: 12px;
+  margin: 0;
+
+  dt {
+    font-size: 0.85rem;
+    font-weight: 700;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 2px 0 0;
+    overflow-wrap: anywhere;
+    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  }
+  ul {
+    margin: 0;
+    padding-left: 1.2em;
+  }
+`;
+
+/** Label and value pairs of a read-only settings card. */
+export function FactList({ facts }: { facts: readonly Fact[] }) {
+  return (
+    <List>
+      {facts.map(({ term, value }) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>
+            {typeof value === 'string' ? (
+              value
+            ) : (
+              <ul>
+                {value.map((entry) => (
+                  <li key={entry}>{entry}</li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </div>
+      ))}
+    </List>
+  );
+}
