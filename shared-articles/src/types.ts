@@ -75,6 +75,7 @@ export interface ArticleInput {
 export interface AdminUser {
   uid: string;
   email: string | null;
+  emailVerified: boolean;
   displayName: string | null;
   createdAt: string | null;
   lastSignInAt: string | null;

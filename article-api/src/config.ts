@@ -1,0 +1,106 @@
+/**
+ * The service's configuration, read and validated in one place: nothing else reads process.env.
+ * An invalid setting stops the service at start-up with every problem listed.
+ */
+import path from 'node:path';
+import { parseAdminEmails } from 'shared-articles';
+import { z } from 'zod';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface AppConfig {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  /** A file path, or ':memory:' for a throwaway database. */
+  databasePath: string;
+  /** Lower-cased; the same rule as the shell's admin flag (shared-articles `parseAdminEmails`). */
+  adminEmails: string[];
+  corsOrigins: string[];
+  firebaseProjectId: string;
+  /** host:port of the Firebase Auth emulator, or null to verify real tokens of `firebaseProjectId`. */
+  authEmulatorHost: string | null;
+  logLevel: LogLevel;
+  /** Writes (POST/PUT/DELETE) allowed per client IP per window. */
+  writeRateLimit: { max: number; windowMs: number };
+  /** Largest accepted request body: the 200 KB content limit plus JSON overhead. */
+  bodyLimitBytes: number;
+}
+
+const REPO_ROOT = path.resolve(__dirname, '../..');
+export const DEFAULT_DATABASE_PATH = path.join(REPO_ROOT, '.data', 'articles.sqlite');
+
+const LOCAL_APP_PORTS = [3000, 3002, 3003, 3004];
+export const DEFAULT_CORS_ORIGINS = LOCAL_APP_PORTS.flatMap((port) => [
+  `http://localhost:${port}`,
+  `http://127.0.0.1:${port}`,
+]);
+
+const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: integer(0, 65535).default(3001),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_PATH: z.string().min(1).default(DEFAULT_DATABASE_PATH),
+  ADMIN_EMAILS: z.string().optional(),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) => (value ? commaList(value) : DEFAULT_CORS_ORIGINS))
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'CORS_ORIGINS must list http(s) origins' }))),
+  FIREBASE_PROJECT_ID: z.string().min(1).default('demo-ai-manabi'),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[^\s:/]+:\d{1,5}$/, 'FIREBASE_AUTH_EMULATOR_HOST must be host:port')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_WRITE_MAX: integer(1, 100_000).default(60),
+  RATE_LIMIT_WINDOW_MS: integer(1_000, 86_400_000).default(60_000),
+});
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid article-api configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  // `PORT=` in a shell means "unset", not 0.
+  const setVars = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(setVars);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const vars = parsed.data;
+  const authEmulatorHost = vars.FIREBASE_AUTH_EMULATOR_HOST ?? null;
+
+  const problems: string[] = [];
+  if (vars.NODE_ENV === 'production' && authEmulatorHost) {
+    problems.push('FIREBASE_AUTH_EMULATOR_HOST is set while NODE_ENV=production: the emulator accepts unsigned tokens');
+  }
+  if (!authEmulatorHost && vars.FIREBASE_PROJECT_ID.startsWith('demo-')) {
+    problems.push(`FIREBASE_PROJECT_ID=${vars.FIREBASE_PROJECT_ID} is a demo project: it needs FIREBASE_AUTH_EMULATOR_HOST`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    nodeEnv: vars.NODE_ENV,
+    port: vars.PORT,
+    host: vars.HOST,
+    databasePath: vars.DATABASE_PATH === ':memory:' ? ':memory:' : path.resolve(vars.DATABASE_PATH),
+    adminEmails: parseAdminEmails(vars.ADMIN_EMAILS),
+    corsOrigins: vars.CORS_ORIGINS,
+    firebaseProjectId: vars.FIREBASE_PROJECT_ID,
+    authEmulatorHost,
+    logLevel: vars.LOG_LEVEL,
+    writeRateLimit: { max: vars.RATE_LIMIT_WRITE_MAX, windowMs: vars.RATE_LIMIT_WINDOW_MS },
+    bodyLimitBytes: 256 * 1024,
+  };
+}

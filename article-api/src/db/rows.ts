@@ -1,0 +1,70 @@
+/** Mapping between the model and SQLite rows: snake_case columns, NULL for absent links, JSON for related ids. */
+import type { Article, ArticleFields, ArticleType, BusinessArticle } from 'shared-articles';
+
+export interface ArticleRow {
+  id: number;
+  slug: string;
+  title: string;
+  content: string;
+  date: string;
+  category: string;
+  tag: string;
+  image: string | null;
+  url: string | null;
+  note_url: string | null;
+  related_articles: string;
+  article_type: string;
+}
+
+export interface BusinessArticleRow extends Omit<ArticleRow, 'id'> {
+  id: string;
+  business_id: string;
+}
+
+/** Everything but the id: what create and update write. */
+export type ArticleColumns = Omit<ArticleRow, 'id'>;
+
+type Fields<Id extends number | string> = Omit<ArticleFields<Id>, 'id'>;
+
+export function toColumns<Id extends number | string>(article: Fields<Id>): ArticleColumns {
+  return {
+    slug: article.slug,
+    title: article.title,
+    content: article.content,
+    date: article.date,
+    category: article.category,
+    tag: article.tag,
+    image: article.image ?? null,
+    url: article.url ?? null,
+    note_url: article.noteUrl ?? null,
+    related_articles: JSON.stringify(article.relatedArticles),
+    article_type: article.articleType,
+  };
+}
+
+function fromColumns<Id extends number | string>(row: Omit<ArticleRow, 'id'>, id: Id): ArticleFields<Id> {
+  const article: ArticleFields<Id> = {
+    id,
+    title: row.title,
+    content: row.content,
+    date: row.date,
+    category: row.category,
+    tag: row.tag,
+    slug: row.slug,
+    relatedArticles: JSON.parse(row.related_articles) as Id[],
+    articleType: row.article_type as ArticleType,
+  };
+  // Absent links stay absent in the JSON instead of appearing as null.
+  if (row.image !== null) article.image = row.image;
+  if (row.url !== null) article.url = row.url;
+  if (row.note_url !== null) article.noteUrl = row.note_url;
+  return article;
+}
+
+export function rowToArticle(row: ArticleRow): Article {
+  return fromColumns(row, row.id);
+}
+
+export function rowToBusinessArticle(row: BusinessArticleRow): BusinessArticle {
+  return { ...fromColumns(row, row.id), businessId: row.business_id };
+}

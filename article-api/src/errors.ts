@@ -1,0 +1,85 @@
+/**
+ * Every error leaves the service as JSON `{ "error": "<Japanese message>" }` (plus `fields` for
+ * validation). Fastify's own English messages and stack traces never reach the client.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+export const MESSAGES = {
+  unauthorized: 'ログインが必要です。',
+  invalidToken: 'ログインの有効期限が切れたか、認証情報が正しくありません。再度ログインしてください。',
+  forbidden: '管理者権限が必要です。',
+  articleNotFound: '記事が見つかりませんでした。',
+  routeNotFound: 'お探しのAPIは存在しません。',
+  invalidArticleId: '記事IDは正の整数で指定してください。',
+  duplicateSlug: 'このスラッグは既に使われています。別のスラッグを指定してください。',
+  missingRelated: (ids: readonly number[]) => `関連記事に存在しない記事IDが含まれています: ${ids.join(', ')}`,
+  emptyContent: '本文を入力してください。',
+  payloadTooLarge: '送信データが大きすぎます。',
+  unsupportedMediaType: 'データはJSON形式（Content-Type: application/json）で送信してください。',
+  malformedJson: 'JSONの形式が正しくありません。',
+  badRequest: 'リクエストの形式が正しくありません。',
+  tooManyRequests: 'リクエストが多すぎます。しばらく待ってから再試行してください。',
+  userListUnavailable: 'ユーザー一覧を取得できませんでした。認証サービスの設定を確認してください。',
+  internal: 'サーバーでエラーが発生しました。時間をおいて再度お試しください。',
+} as const;
+
+/** An error the routes raise on purpose; the handler sends it as is. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ErrorBody {
+  error: string;
+  fields?: Record<string, string>;
+}
+
+const MESSAGE_BY_FASTIFY_CODE: Readonly<Record<string, { status: number; message: string }>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: MESSAGES.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: MESSAGES.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: MESSAGES.malformedJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: MESSAGES.malformedJson },
+};
+
+function messageForStatus(status: number): string {
+  if (status === 401) return MESSAGES.unauthorized;
+  if (status === 403) return MESSAGES.forbidden;
+  if (status === 404) return MESSAGES.routeNotFound;
+  if (status === 413) return MESSAGES.payloadTooLarge;
+  if (status === 415) return MESSAGES.unsupportedMediaType;
+  if (status === 429) return MESSAGES.tooManyRequests;
+  return status >= 500 ? MESSAGES.internal : MESSAGES.badRequest;
+}
+
+/** Status and body for any error thrown inside a request. */
+export function toErrorResponse(error: FastifyError | ApiError | Error): { status: number; body: ErrorBody } {
+  if (error instanceof ApiError) {
+    const body: ErrorBody = { error: error.message };
+    if (error.fields) body.fields = error.fields;
+    return { status: error.statusCode, body };
+  }
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+  const known = MESSAGE_BY_FASTIFY_CODE[code];
+  if (known) return { status: known.status, body: { error: known.message } };
+
+  const statusCode = 'statusCode' in error ? Number(error.statusCode) : NaN;
+  const status = Number.isInteger(statusCode) && statusCode >= 400 && statusCode <= 599 ? statusCode : 500;
+  return { status, body: { error: messageForStatus(status) } };
+}
+
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    const { status, body } = toErrorResponse(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ status, reason: body.error }, 'request rejected');
+    return reply.code(status).type('application/json; charset=utf-8').send(body);
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: MESSAGES.routeNotFound } satisfies ErrorBody));
+}

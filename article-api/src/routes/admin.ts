@@ -1,0 +1,43 @@
+/** Admin-only views of the service: /api/admin/users and /api/admin/info. */
+import path from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AdminUser, ServerInfo } from 'shared-articles';
+import type { AuthGuards } from '../auth/guards';
+import type { ListUsers } from '../auth/types';
+import type { AppConfig } from '../config';
+import { ApiError, MESSAGES } from '../errors';
+
+export interface AdminRouteDeps {
+  config: AppConfig;
+  guards: AuthGuards;
+  listUsers: ListUsers;
+  version: string;
+}
+
+export function adminRoutes({ config, guards, listUsers, version }: AdminRouteDeps): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook('onRequest', guards.requireAdmin);
+
+    app.get('/admin/users', async (request): Promise<AdminUser[]> => {
+      try {
+        const users = await listUsers();
+        return users.map((user) => ({ ...user, isAdmin: guards.isAdmin(user) }));
+      } catch (error) {
+        // Without service-account credentials a real project refuses to list users.
+        request.log.error({ err: error }, 'listing Firebase users failed');
+        throw new ApiError(502, MESSAGES.userListUnavailable);
+      }
+    });
+
+    app.get('/admin/info', async (): Promise<ServerInfo> => {
+      const info: ServerInfo = {
+        adminEmails: config.adminEmails,
+        authBackend: config.authEmulatorHost ? 'emulator' : config.firebaseProjectId,
+        databasePath: path.basename(config.databasePath),
+        version,
+      };
+      if (config.authEmulatorHost) info.emulatorHost = config.authEmulatorHost;
+      return info;
+    });
+  };
+}
