@@ -63,6 +63,20 @@ describe('CategoryFilter at 768 px and below', () => {
     expect(screen.queryByRole('button', { name: 'AI副業' })).not.toBeInTheDocument();
   });
 
+  it('stays chips when the dropdown is switched off', () => {
+    renderWithTheme(
+      <CategoryFilter
+        categories={categories}
+        selected={null}
+        onSelect={jest.fn()}
+        label="カテゴリー"
+        mobileDropdown={false}
+      />,
+    );
+    expect(screen.getByRole('group', { name: 'カテゴリー' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'AI副業' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
   it('toggles open and closed', async () => {
     renderWithTheme(<Harness />);
     const toggle = screen.getByRole('button', { name: /記事タグ/ });

@@ -15,6 +15,8 @@ export interface CategoryFilterProps {
   onSelect: (category: string | null) => void;
   /** Names the group, and is the dropdown's button text on small screens (e.g. 記事タグ). */
   label: string;
+  /** At 768 px and below, collapse the chips into a dropdown (default true). */
+  mobileDropdown?: boolean;
   className?: string;
 }
 
@@ -118,14 +120,21 @@ const MenuItem = styled.button<{ $active: boolean }>`
  * Category chips on wide screens; at 768 px and below a dropdown button (label + current choice)
  * that toggles the list and closes after a choice, on Escape or on a click outside.
  */
-export function CategoryFilter({ categories, selected, onSelect, label, className }: CategoryFilterProps) {
-  const compact = useMediaQuery(`(max-width: ${breakpoints.tablet}px)`);
+export function CategoryFilter({
+  categories,
+  selected,
+  onSelect,
+  label,
+  mobileDropdown = true,
+  className,
+}: CategoryFilterProps) {
+  const narrow = useMediaQuery(`(max-width: ${breakpoints.tablet}px)`);
   const choices: Choice[] = [
     { key: '__all__', text: ALL_CATEGORIES_LABEL, value: null },
     ...categories.map((category) => ({ key: category, text: category, value: category })),
   ];
   const props = { choices, selected, onSelect, label, className };
-  return compact ? <CategoryDropdown {...props} /> : <CategoryChips {...props} />;
+  return narrow && mobileDropdown ? <CategoryDropdown {...props} /> : <CategoryChips {...props} />;
 }
 
 interface ViewProps {

@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+
+export interface SocialMeta {
+  title: string;
+  description: string;
+  /** Absolute or site-relative; made absolute against the page's origin. */
+  image: string;
+  /** Defaults to the current page (without query or hash). */
+  url?: string;
+  /** og:type, e.g. 'article'. */
+  type?: string;
+}
+
+type Tag = { attribute: 'property' | 'name'; key: string; content: string };
+
+function tagsFor(meta: SocialMeta): Tag[] {
+  const absolute = (value: string) => new URL(value, window.location.href).href;
+  const url = absolute(meta.url ?? window.location.pathname);
+  const image = absolute(meta.image);
+  return [
+    { attribute: 'name', key: 'description', content: meta.description },
+    { attribute: 'property', key: 'og:title', content: meta.title },
+    { attribute: 'property', key: 'og:description', content: meta.description },
+    { attribute: 'property', key: 'og:image', content: image },
+    { attribute: 'property', key: 'og:url', content: url },
+    { attribute: 'property', key: 'og:type', content: meta.type ?? 'website' },
+    { attribute: 'name', key: 'twitter:card', content: 'summary_large_image' },
+    { attribute: 'name', key: 'twitter:title', content: meta.title },
+    { attribute: 'name', key: 'twitter:description', content: meta.description },
+    { attribute: 'name', key: 'twitter:image', content: image },
+  ];
+}
+
+/**
+ * Sets Open Graph / Twitter card <meta> tags in <head> while the page is shown, and on leaving
+ * restores what was there before (tags it created are removed). Pass null while data loads.
+ */
+export function useSocialMeta(meta: SocialMeta | null): void {
+  const { title, description, image, url, type } = meta ?? {};
+  useEffect(() => {
+    if (title === undefined || description === undefined || image === undefined) return;
+    const restore: Array<() => void> = [];
+    for (const tag of tagsFor({ title, description, image, url, type })) {
+      let element = document.head.querySelector<HTMLMetaElement>(`meta[${tag.attribute}="${tag.key}"]`);
+      if (element) {
+        const previous = element.content;
+        const existing = element;
+        restore.push(() => existing.setAttribute('content', previous));
+      } else {
+        element = document.createElement('meta');
+        element.setAttribute(tag.attribute, tag.key);
+        document.head.appendChild(element);
+        const created = element;
+        restore.push(() => created.remove());
+      }
+      element.setAttribute('content', tag.content);
+    }
+    return () => restore.forEach((undo) => undo());
+  }, [title, description, image, url, type]);
+}
