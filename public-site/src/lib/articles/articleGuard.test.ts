@@ -1,0 +1,42 @@
+import { toArticle, toArticles } from './articleGuard';
+import { makeArticle } from './testing';
+
+describe('toArticle', () => {
+  it('accepts a complete article unchanged', () => {
+    const article = makeArticle({ image: 'https://x/a.jpg', noteUrl: 'https://note.com/a', url: 'https://x' });
+    expect(toArticle(article)).toEqual(article);
+  });
+
+  it('fills the model defaults for missing tag, relatedArticles and articleType', () => {
+    const { tag, relatedArticles, articleType, ...bare } = makeArticle();
+    expect(toArticle(bare)).toMatchObject({ tag: '', relatedArticles: [], articleType: 'note' });
+  });
+
+  it.each([
+    ['a string id', { id: '1' }],
+    ['an empty title', { title: '  ' }],
+    ['a missing slug', { slug: undefined }],
+    ['an impossible date', { date: '2025-02-30' }],
+    ['a date in another format', { date: '2025.01.01' }],
+    ['non-string content', { content: 42 }],
+  ])('rejects %s', (_case, overrides) => {
+    expect(toArticle({ ...makeArticle(), ...overrides })).toBeNull();
+  });
+
+  it('drops malformed optional fields instead of rejecting the article', () => {
+    const result = toArticle({ ...makeArticle(), image: 42, relatedArticles: [2, 'x', 3.5, 4], articleType: 'blog' });
+    expect(result).not.toHaveProperty('image');
+    expect(result?.relatedArticles).toEqual([2, 4]);
+    expect(result?.articleType).toBe('note');
+  });
+});
+
+describe('toArticles', () => {
+  it('keeps the valid entries of a list', () => {
+    expect(toArticles([makeArticle({ id: 1 }), null, { id: 2 }, makeArticle({ id: 3 })]).map((a) => a.id)).toEqual([1, 3]);
+  });
+
+  it('yields nothing for a non-list', () => {
+    expect(toArticles({ 0: makeArticle() })).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+import { ArticleApiError, createArticleClient, sortNewestFirst, type Article, type ArticleClient } from 'shared-articles';
+import { getRuntimeConfig } from 'shared-ui';
+import { mergeLocalArticles, readLocalArticles } from './localArticles';
+import { loadArticlesSnapshot } from './snapshot';
+
+/** The spec's client has no timeout; a visitor should not wait longer than this for the snapshot. */
+const REQUEST_TIMEOUT_MS = 10_000;
+
+let client: ArticleClient | null = null;
+
+/** Created on first use: the runtime config is set by the shell before any page renders. */
+function articleClient(): ArticleClient {
+  client ??= createArticleClient({ baseUrl: getRuntimeConfig().apiBaseUrl, timeoutMs: REQUEST_TIMEOUT_MS });
+  return client;
+}
+
+/** No answer (network error, timeout) or a server failure (5xx): the service is unreachable. */
+export function isServiceUnreachable(error: unknown): boolean {
+  if (!(error instanceof ArticleApiError)) return true;
+  return error.status === 0 || error.status >= 500;
+}
+
+const isNotFound = (error: unknown) => error instanceof ArticleApiError && error.status === 404;
+
+/** Falls back to the build snapshot when the service is unreachable; if that fails too, the service's error stands. */
+async function fromSnapshot(serviceError: unknown): Promise<Article[]> {
+  try {
+    return await loadArticlesSnapshot();
+  } catch {
+    throw serviceError;
+  }
+}
+
+/** Every public article, newest first: the service's (or the snapshot's) plus valid locally stored ones. */
+export async function fetchArticles(): Promise<Article[]> {
+  let served: Article[];
+  try {
+    served = await articleClient().list();
+  } catch (error) {
+    if (!isServiceUnreachable(error)) throw error;
+    served = await fromSnapshot(error);
+  }
+  return sortNewestFirst(mergeLocalArticles(served, readLocalArticles()));
+}
+
+/**
+ * One article by slug, or null when it does not exist. A 404 means "not found" (a locally stored
+ * article with that slug still counts); only an unreachable service falls back to the snapshot.
+ */
+export async function fetchArticleBySlug(slug: string): Promise<Article | null> {
+  const findLocal = () => readLocalArticles().find((article) => article.slug === slug) ?? null;
+  try {
+    return await articleClient().getBySlug(slug);
+  } catch (error) {
+    if (isNotFound(error)) return findLocal();
+    if (!isServiceUnreachable(error)) throw error;
+    const snapshot = await fromSnapshot(error);
+    return snapshot.find((article) => article.slug === slug) ?? findLocal();
+  }
+}

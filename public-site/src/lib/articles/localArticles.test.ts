@@ -1,0 +1,41 @@
+import { mergeLocalArticles, readLocalArticles } from './localArticles';
+import { makeArticle } from './testing';
+
+afterEach(() => window.localStorage.clear());
+
+describe('readLocalArticles', () => {
+  it('reads the valid articles stored under "articles"', () => {
+    window.localStorage.setItem('articles', JSON.stringify([makeArticle({ id: 50 }), { bogus: true }]));
+    expect(readLocalArticles().map((a) => a.id)).toEqual([50]);
+  });
+
+  it('ignores malformed JSON and non-list values', () => {
+    window.localStorage.setItem('articles', '{not json');
+    expect(readLocalArticles()).toEqual([]);
+    window.localStorage.setItem('articles', JSON.stringify({ id: 1 }));
+    expect(readLocalArticles()).toEqual([]);
+  });
+
+  it('is empty when nothing is stored', () => {
+    expect(readLocalArticles()).toEqual([]);
+  });
+});
+
+describe('mergeLocalArticles', () => {
+  const served = [makeArticle({ id: 1, slug: 'a' }), makeArticle({ id: 2, slug: 'b' })];
+
+  it('adds local articles whose slug the service does not have', () => {
+    const merged = mergeLocalArticles(served, [makeArticle({ id: 90, slug: 'local' })]);
+    expect(merged.map((a) => a.slug)).toEqual(['a', 'b', 'local']);
+  });
+
+  it('never lets a local article replace a served one with the same slug', () => {
+    const merged = mergeLocalArticles(served, [makeArticle({ id: 90, slug: 'a', title: '偽物' })]);
+    expect(merged).toEqual(served);
+  });
+
+  it('keeps only the first of several local articles with one slug', () => {
+    const local = [makeArticle({ id: 90, slug: 'x' }), makeArticle({ id: 91, slug: 'x' })];
+    expect(mergeLocalArticles([], local).map((a) => a.id)).toEqual([90]);
+  });
+});

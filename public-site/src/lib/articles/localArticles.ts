@@ -1,0 +1,28 @@
+import type { Article } from 'shared-articles';
+import { readJson, storageKeys } from 'shared-ui';
+import { toArticles } from './articleGuard';
+
+const isList = (value: unknown): value is unknown[] => Array.isArray(value);
+
+/**
+ * Articles saved in this browser under the `articles` key (spec section 3). The value is user-
+ * editable, so it is validated entry by entry: malformed JSON yields none, malformed entries are
+ * skipped.
+ */
+export function readLocalArticles(): Article[] {
+  return toArticles(readJson(storageKeys.articles, isList));
+}
+
+/**
+ * The merge rule: the service's (or the snapshot's) articles are authoritative; a locally stored
+ * article is added only when no served article has its slug, so the browser can add articles but
+ * never replace or hide published ones.
+ */
+export function mergeLocalArticles(served: readonly Article[], local: readonly Article[]): Article[] {
+  const servedSlugs = new Set(served.map((article) => article.slug));
+  const added = new Map<string, Article>();
+  for (const article of local) {
+    if (!servedSlugs.has(article.slug) && !added.has(article.slug)) added.set(article.slug, article);
+  }
+  return [...served, ...added.values()];
+}

@@ -1,0 +1,33 @@
+import type { Article } from 'shared-articles';
+import { toArticles } from './articleGuard';
+
+declare const __webpack_public_path__: string | undefined;
+
+/** Emitted next to remoteEntry.js by build/ArticlesSnapshotPlugin.js. */
+export const SNAPSHOT_FILE = 'articles-snapshot.json';
+
+/** Where this remote's files are served from (webpack's runtime public path), or the page's root. */
+function snapshotUrl(): string {
+  const base = typeof __webpack_public_path__ === 'string' && __webpack_public_path__ ? __webpack_public_path__ : '/';
+  return new URL(SNAPSHOT_FILE, new URL(base, window.location.href)).href;
+}
+
+let pending: Promise<Article[]> | null = null;
+
+/**
+ * The seed articles as of the build, fetched only when the article service is unreachable (and
+ * then once per page load). Rejects when the snapshot itself cannot be read.
+ */
+export function loadArticlesSnapshot(): Promise<Article[]> {
+  pending ??= fetch(snapshotUrl())
+    .then((response) => {
+      if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+      return response.json() as Promise<unknown>;
+    })
+    .then(toArticles)
+    .catch((error: unknown) => {
+      pending = null; // a later attempt may succeed
+      throw error;
+    });
+  return pending;
+}

@@ -1,0 +1,36 @@
+import type { Article } from 'shared-articles';
+
+/** Test data: a valid article with the given overrides. */
+export function makeArticle(overrides: Partial<Article> = {}): Article {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    title: `記事${id}`,
+    content: `<p>本文${id}</p>`,
+    date: '2025-01-01',
+    category: '生成AI初心者',
+    tag: '',
+    slug: `article-${id}`,
+    relatedArticles: [],
+    articleType: 'note',
+    ...overrides,
+  };
+}
+
+type Route = (url: string) => { status: number; body?: unknown } | 'network-error';
+
+/** Replaces fetch: `route` decides each answer by URL. Returns the mock for call assertions. */
+export function mockFetch(route: Route): jest.Mock {
+  const mock = jest.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    const answer = route(url);
+    if (answer === 'network-error') throw new TypeError('Failed to fetch');
+    return {
+      ok: answer.status >= 200 && answer.status < 300,
+      status: answer.status,
+      json: async () => answer.body,
+    } as Response;
+  });
+  globalThis.fetch = mock as unknown as typeof fetch;
+  return mock;
+}
