@@ -1,34 +1,44 @@
-// PLATFORM PLACEHOLDER — replaced by the Firebase implementation (issue 5). Signed-out only:
-// sign-in sends the visitor to the business login page.
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useMemo, useReducer, type ReactNode } from 'react';
+import { AuthContext, AuthInternalsContext, type AuthInternals } from './AuthContext';
+import { authReducer, initialAuthState } from './authState';
+import { firebaseSessionLoader, type SessionLoader } from './sessionLoader';
+import { storeRedirectPath } from './storage';
 import type { AuthContextValue } from './types';
+import { useAuthActions } from './useAuthActions';
+import { useSessionSync } from './useSessionSync';
 
-const AuthContext = createContext<AuthContextValue | null>(null);
-
-export function AuthProvider({ children }: { children: ReactNode; onSignInStart?: () => void }) {
-  const value = useMemo<AuthContextValue>(
-    () => ({
-      currentUser: null,
-      userProfile: null,
-      isAdmin: false,
-      loading: false,
-      authError: null,
-      authSuccess: null,
-      loginRedirectPath: null,
-      signInWithGoogle: async () => ({ success: false, error: 'Googleログインが有効になっていません。' }),
-      updateUserProfile: async () => ({ success: false, error: 'ユーザーがログインしていません。' }),
-      sendVerificationEmail: async () => ({ success: false, error: 'ユーザーがログインしていません。' }),
-      logout: async () => ({ success: true }),
-      clearMessages: () => undefined,
-      getIdToken: async () => null,
-    }),
-    [],
-  );
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+interface AuthProviderProps {
+  children: ReactNode;
+  /** Called when a sign-in starts, e.g. to preload the area the user will land on. */
+  onSignInStart?: () => void;
+  /** Where the identity SDK comes from; tests pass their own. */
+  sessionLoader?: SessionLoader;
 }
 
-export function useAuth(): AuthContextValue {
-  const context = useContext(AuthContext);
-  if (!context) throw new Error('useAuth must be used inside AuthProvider');
-  return context;
+/**
+ * Renders at once from the stored profile, loads Firebase after the first paint, then follows
+ * Firebase's answer. One provider serves the shell and every remote (a federation singleton).
+ */
+export function AuthProvider({ children, onSignInStart, sessionLoader = firebaseSessionLoader }: AuthProviderProps) {
+  const [state, dispatch] = useReducer(authReducer, undefined, initialAuthState);
+  useSessionSync(sessionLoader, dispatch);
+  const actions = useAuthActions(sessionLoader, dispatch, onSignInStart);
+
+  const value = useMemo<AuthContextValue>(() => ({ ...state, ...actions }), [state, actions]);
+  const internals = useMemo<AuthInternals>(
+    () => ({
+      rememberRedirectPath: (path) => {
+        storeRedirectPath(path);
+        dispatch({ type: 'redirectPathChanged', path });
+      },
+      loadNow: () => void sessionLoader.load().catch(() => undefined),
+    }),
+    [sessionLoader],
+  );
+
+  return (
+    <AuthInternalsContext.Provider value={internals}>
+      <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+    </AuthInternalsContext.Provider>
+  );
 }

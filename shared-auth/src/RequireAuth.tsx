@@ -1,13 +1,35 @@
-// PLATFORM PLACEHOLDER — replaced by the guard of issue 5.
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { paths } from 'shared-ui';
-import { useAuth } from './AuthProvider';
+import { paths, Spinner } from 'shared-ui';
+import { useAuth, useAuthInternals } from './AuthContext';
+import { isRememberablePath } from './redirectPaths';
 
-export function RequireAuth({ children, requireAdmin = false }: { children: ReactNode; requireAdmin?: boolean }) {
-  const { currentUser, isAdmin } = useAuth();
+interface RequireAuthProps {
+  children: ReactNode;
+  requireAdmin?: boolean;
+}
+
+/**
+ * Route guard (spec section 4): a spinner until Firebase has answered; signed-out visitors go to
+ * the login page (their path remembered), non-admins on admin routes to the dashboard.
+ */
+export function RequireAuth({ children, requireAdmin = false }: RequireAuthProps) {
+  const { currentUser, isAdmin, loading } = useAuth();
+  const { rememberRedirectPath, loadNow } = useAuthInternals();
   const location = useLocation();
-  if (!currentUser) return <Navigate to={paths.businessLogin} replace state={{ from: location.pathname }} />;
+  const from = `${location.pathname}${location.search}`;
+  const signedOut = !loading && !currentUser;
+
+  useEffect(() => {
+    if (loading) loadNow();
+  }, [loading, loadNow]);
+
+  useEffect(() => {
+    if (signedOut && isRememberablePath(from)) rememberRedirectPath(from);
+  }, [signedOut, from, rememberRedirectPath]);
+
+  if (loading) return <Spinner label="認証中..." />;
+  if (!currentUser) return <Navigate to={paths.businessLogin} replace state={{ from }} />;
   if (requireAdmin && !isAdmin) return <Navigate to={paths.businessDashboard} replace />;
   return <>{children}</>;
 }

@@ -20,19 +20,45 @@ export interface SignInResult {
 export interface ActionResult {
   success: boolean;
   error?: string;
+  /** The spec's confirmation text on success (e.g. after sending the verification mail). */
+  message?: string;
+}
+
+export interface SignInOptions {
+  /**
+   * Where to go after sign-in instead of the current page, e.g. the page a guard sent the
+   * visitor away from. Home and the login page still stand for the dashboard.
+   */
+  redirectPath?: string;
+}
+
+/** Display name and photo URL; an empty string removes the value. */
+export interface ProfileChanges {
+  displayName?: string;
+  photoURL?: string;
 }
 
 export interface AuthContextValue {
-  /** The signed-in user's profile as the provider reports it (null when signed out). */
+  /** The user as Firebase confirmed it: null while `loading` and when signed out. */
   currentUser: UserProfile | null;
+  /**
+   * The profile, restored from localStorage at once (before Firebase has loaded) and replaced by
+   * Firebase's answer; use it to render a signed-in look early, never to grant access.
+   */
   userProfile: UserProfile | null;
   isAdmin: boolean;
   loading: boolean;
   authError: string | null;
   authSuccess: string | null;
   loginRedirectPath: string | null;
-  signInWithGoogle: () => Promise<SignInResult>;
-  updateUserProfile: (changes: { displayName?: string; photoURL?: string }) => Promise<ActionResult>;
+  /**
+   * Set after a redirect sign-in returned: the page reloads to this path in 500/1000 ms, so
+   * pages should not navigate on their own meanwhile.
+   */
+  redirectingTo: string | null;
+  signInWithGoogle: (options?: SignInOptions) => Promise<SignInResult>;
+  /** Failures also appear in `authError`, the verification-mail confirmation in `authSuccess`. */
+  updateUserProfile: (changes: ProfileChanges) => Promise<ActionResult>;
   sendVerificationEmail: () => Promise<ActionResult>;
   logout: () => Promise<ActionResult>;
   clearMessages: () => void;

@@ -84,7 +84,7 @@ const Copyright = styled.p`
 
 export function Footer() {
   const { pathname } = useLocation();
-  const { signedIn, login, logout } = useLoginLogout();
+  const { signedIn, login, logout } = useLoginLogout('footer');
   return (
     <Wrapper $withSidebar={isBusinessSidebarPath(pathname)}>
       <Inner>

@@ -1,0 +1,144 @@
+/**
+ * Sign-in helpers for end-to-end tests against the Firebase Auth emulator (127.0.0.1:9099,
+ * project demo-ai-manabi), which globalSetup starts with the rest of the stack.
+ *
+ * Usage:
+ *
+ *   import { installGoogleApiStandIn, signInAs, signInWithPopup, adminUser } from '../support/auth';
+ *
+ *   test.beforeEach(async ({ context }) => {
+ *     await installGoogleApiStandIn(context); // needed for pop-up/redirect sign-in (offline api.js)
+ *   });
+ *
+ *   // Fast, no UI: the next navigation starts signed in (Firebase confirms it after load).
+ *   await signInAs(page, { email: 'operator@example.com', displayName: '事業者 太郎' });
+ *   await page.goto('/business/dashboard');
+ *
+ *   // Through the UI: clicks the header's 事業者ログイン and completes the emulator's account
+ *   // chooser in the pop-up (desktop widths only; mobile widths sign in by redirect).
+ *   await page.goto('/about');
+ *   await signInWithPopup(page, adminUser);
+ *
+ * Admins are the addresses in ADMIN_EMAILS (default admin@example.com: `adminUser`). Each test
+ * gets a fresh browser context, so sign-in never leaks between tests; emulator accounts do
+ * persist for the whole run, so use distinct e-mails where a fresh account matters.
+ */
+import { expect, type Page } from '@playwright/test';
+import { installGoogleApiStandIn } from './googleApiStandIn';
+
+export { installGoogleApiStandIn };
+
+export interface TestUser {
+  email: string;
+  displayName?: string;
+}
+
+export const EMULATOR_ORIGIN = 'http://127.0.0.1:9099';
+export const EMULATOR_PROJECT = 'demo-ai-manabi';
+/** The key shared-auth uses against the emulator (shared-auth/src/firebase/session.ts). */
+const EMULATOR_API_KEY = 'demo-api-key';
+const SHELL_ORIGIN = 'http://localhost:3000';
+
+export const adminUser: TestUser = { email: 'admin@example.com', displayName: '管理者 花子' };
+export const operatorUser: TestUser = { email: 'operator@example.com', displayName: '事業者 太郎' };
+
+/** Fills in the emulator's "Sign in with Google.com" page: reuses a listed account or adds one. */
+export async function completeEmulatorChooser(chooser: Page, user: TestUser): Promise<void> {
+  await chooser.waitForLoadState('domcontentloaded');
+  const existing = chooser.locator('.js-reuse-account', { hasText: user.email });
+  await expect(chooser.locator('#add-account-button')).toBeVisible();
+  if ((await existing.count()) > 0) {
+    await existing.first().click();
+    return;
+  }
+  await chooser.locator('#add-account-button').click();
+  await chooser.locator('#email-input').fill(user.email);
+  if (user.displayName) await chooser.locator('#display-name-input').fill(user.displayName);
+  await chooser.locator('#sign-in').click();
+}
+
+/** The header's 事業者ログイン button (desktop navigation). */
+export const headerLoginButton = (page: Page) =>
+  page.getByRole('banner').getByRole('navigation', { name: 'メインメニュー' }).getByRole('button', { name: '事業者ログイン' });
+
+/**
+ * Signs in through the header and the emulator's pop-up, then waits until the header shows
+ * ログアウト. Needs `installGoogleApiStandIn(context)` first and a desktop-width page.
+ */
+export async function signInWithPopup(page: Page, user: TestUser): Promise<void> {
+  const popupOpened = page.waitForEvent('popup');
+  await headerLoginButton(page).click();
+  const popup = await popupOpened;
+  await completeEmulatorChooser(popup, user);
+  await popup.waitForEvent('close');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'ログアウト' }).first()).toBeAttached();
+}
+
+interface IdpSignInResponse {
+  localId: string;
+  idToken: string;
+  refreshToken: string;
+  expiresIn: string;
+  email: string;
+  displayName?: string;
+}
+
+/** Signs the user in at the emulator's REST API, as the Google pop-up would (unsigned claims). */
+async function emulatorGoogleSignIn(user: TestUser): Promise<IdpSignInResponse> {
+  const claims = { sub: `e2e-${user.email}`, email: user.email, email_verified: true, name: user.displayName };
+  const response = await fetch(
+    `${EMULATOR_ORIGIN}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=${EMULATOR_API_KEY}`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        postBody: `id_token=${encodeURIComponent(JSON.stringify(claims))}&providerId=google.com`,
+        requestUri: SHELL_ORIGIN,
+        returnSecureToken: true,
+        returnIdpCredential: true,
+      }),
+    },
+  );
+  if (!response.ok) throw new Error(`emulator sign-in failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as IdpSignInResponse;
+}
+
+/**
+ * Programmatic sign-in: creates (or reuses) the Google account in the emulator and seeds the
+ * SDK's session entry for the shell's origin, once, before the next page load. Navigate
+ * afterwards. Returns the user's uid.
+ */
+export async function signInAs(page: Page, user: TestUser): Promise<string> {
+  const session = await emulatorGoogleSignIn(user);
+  const key = `firebase:authUser:${EMULATOR_API_KEY}:[DEFAULT]`;
+  const persistedUser = {
+    uid: session.localId,
+    email: session.email,
+    emailVerified: true,
+    displayName: session.displayName ?? user.displayName,
+    isAnonymous: false,
+    providerData: [],
+    stsTokenManager: {
+      refreshToken: session.refreshToken,
+      accessToken: session.idToken,
+      expirationTime: Date.now() + Number(session.expiresIn) * 1000,
+    },
+    apiKey: EMULATOR_API_KEY,
+    appName: '[DEFAULT]',
+  };
+  const seed = { origin: SHELL_ORIGIN, key, value: JSON.stringify(persistedUser), marker: `e2e-seeded:${session.localId}:${Date.now()}` };
+  await page.addInitScript((s) => {
+    if (window.location.origin !== s.origin || window.sessionStorage.getItem(s.marker)) return;
+    window.sessionStorage.setItem(s.key, s.value);
+    window.sessionStorage.setItem(s.marker, '1');
+  }, seed);
+  return session.localId;
+}
+
+/** Reads the newest out-of-band code (e.g. the verification mail) the emulator holds for an e-mail. */
+export async function latestOobCode(email: string, requestType = 'VERIFY_EMAIL'): Promise<string | null> {
+  const response = await fetch(`${EMULATOR_ORIGIN}/emulator/v1/projects/${EMULATOR_PROJECT}/oobCodes`);
+  const { oobCodes } = (await response.json()) as { oobCodes: { email: string; requestType: string; oobCode: string }[] };
+  const matching = oobCodes.filter((code) => code.email === email && code.requestType === requestType);
+  return matching.at(-1)?.oobCode ?? null;
+}

@@ -1,0 +1,58 @@
+import { readStoredIsAdmin, readStoredProfile, readStoredRedirectPath } from './storage';
+import type { UserProfile } from './types';
+
+export interface AuthState {
+  currentUser: UserProfile | null;
+  userProfile: UserProfile | null;
+  isAdmin: boolean;
+  loading: boolean;
+  authError: string | null;
+  authSuccess: string | null;
+  loginRedirectPath: string | null;
+  redirectingTo: string | null;
+}
+
+export type AuthAction =
+  | { type: 'signedIn'; profile: UserProfile; isAdmin: boolean }
+  | { type: 'signedOut' }
+  | { type: 'ready' }
+  | { type: 'failed'; message: string }
+  | { type: 'succeeded'; message: string }
+  | { type: 'messagesCleared' }
+  | { type: 'redirectPathChanged'; path: string | null }
+  | { type: 'reloadScheduled'; path: string };
+
+/** Before Firebase answers: the stored profile and admin flag, and `loading` until it does. */
+export function initialAuthState(): AuthState {
+  return {
+    currentUser: null,
+    userProfile: readStoredProfile(),
+    isAdmin: readStoredIsAdmin(),
+    loading: true,
+    authError: null,
+    authSuccess: null,
+    loginRedirectPath: readStoredRedirectPath(),
+    redirectingTo: null,
+  };
+}
+
+export function authReducer(state: AuthState, action: AuthAction): AuthState {
+  switch (action.type) {
+    case 'signedIn':
+      return { ...state, currentUser: action.profile, userProfile: action.profile, isAdmin: action.isAdmin };
+    case 'signedOut':
+      return { ...state, currentUser: null, userProfile: null, isAdmin: false };
+    case 'ready':
+      return { ...state, loading: false };
+    case 'failed':
+      return { ...state, authError: action.message, authSuccess: null };
+    case 'succeeded':
+      return { ...state, authSuccess: action.message, authError: null };
+    case 'messagesCleared':
+      return { ...state, authError: null, authSuccess: null };
+    case 'redirectPathChanged':
+      return { ...state, loginRedirectPath: action.path };
+    case 'reloadScheduled':
+      return { ...state, redirectingTo: action.path };
+  }
+}

@@ -1,0 +1,63 @@
+import { readJson, readString, removeKey, storageKeys, writeJson, writeString } from 'shared-ui';
+import { isLocalPath } from './redirectPaths';
+import type { UserProfile } from './types';
+
+/**
+ * The auth values kept in localStorage (spec section 3). Anything hand-edited or malformed is
+ * discarded on read; in particular only a real boolean `true` restores the admin flag.
+ */
+const isNullableString = (value: unknown): value is string | null => value === null || typeof value === 'string';
+
+function isStoredProfile(value: unknown): value is UserProfile {
+  if (typeof value !== 'object' || value === null) return false;
+  const profile = value as Record<string, unknown>;
+  return (
+    typeof profile.uid === 'string' &&
+    profile.uid.length > 0 &&
+    typeof profile.email === 'string' &&
+    profile.email.length > 0
+  );
+}
+
+/** Restores the profile only when it has a uid and an email; optional fields are normalised. */
+export function readStoredProfile(): UserProfile | null {
+  const stored = readJson(storageKeys.userProfile, isStoredProfile);
+  if (!stored) return null;
+  return {
+    uid: stored.uid,
+    email: stored.email,
+    displayName: isNullableString(stored.displayName) ? stored.displayName : null,
+    photoURL: isNullableString(stored.photoURL) ? stored.photoURL : null,
+    emailVerified: stored.emailVerified === true,
+    createdAt: isNullableString(stored.createdAt) ? stored.createdAt : null,
+    lastSignInTime: isNullableString(stored.lastSignInTime) ? stored.lastSignInTime : null,
+  };
+}
+
+export function readStoredIsAdmin(): boolean {
+  return readJson(storageKeys.isAdmin, (value): value is boolean => typeof value === 'boolean') === true;
+}
+
+export function readStoredRedirectPath(): string | null {
+  const path = readString(storageKeys.loginRedirectPath);
+  return path && isLocalPath(path) ? path : null;
+}
+
+export function storeSignedInUser(profile: UserProfile, isAdmin: boolean): void {
+  writeJson(storageKeys.userProfile, profile);
+  writeJson(storageKeys.isAdmin, isAdmin);
+}
+
+/** Sign-out forgets the user but keeps the redirect path (spec section 4). */
+export function clearStoredUser(): void {
+  removeKey(storageKeys.userProfile);
+  removeKey(storageKeys.isAdmin);
+}
+
+export function storeRedirectPath(path: string): void {
+  writeString(storageKeys.loginRedirectPath, path);
+}
+
+export function clearStoredRedirectPath(): void {
+  removeKey(storageKeys.loginRedirectPath);
+}
