@@ -7,6 +7,7 @@ import { DashboardPage } from './features/dashboard/components/DashboardPage';
 import { ProfilePage } from './features/profile/components/ProfilePage';
 import { SettingsPage } from './features/settings/components/SettingsPage';
 import { BusinessLayout } from './layout/BusinessLayout';
+import { ArticleClientProvider } from './lib/ArticleClientProvider';
 import { BusinessSettingsProvider } from './lib/BusinessSettingsProvider';
 import { createBusinessQueryClient } from './lib/businessArticles';
 
@@ -23,25 +24,27 @@ export default function BusinessPortalRoutes() {
   return (
     <QueryClientProvider client={queryClient}>
       <PageBoundary>
-        <BusinessSettingsProvider>
-          <Routes>
-            <Route path="/business" element={<Navigate to={paths.businessDashboard} replace />} />
-            <Route element={<BusinessLayout />}>
-              <Route path={paths.businessDashboard} element={<DashboardPage />} />
-              <Route path="/business/articles/:slug" element={<BusinessArticlePage />} />
-              <Route path={paths.businessSettings} element={<SettingsPage />} />
-            </Route>
-            <Route
-              path={paths.profile}
-              element={
-                <PageBoundary>
-                  <ProfilePage />
-                </PageBoundary>
-              }
-            />
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
-        </BusinessSettingsProvider>
+        <ArticleClientProvider>
+          <BusinessSettingsProvider>
+            <Routes>
+              <Route path="/business" element={<Navigate to={paths.businessDashboard} replace />} />
+              <Route element={<BusinessLayout />}>
+                <Route path={paths.businessDashboard} element={<DashboardPage />} />
+                <Route path="/business/articles/:slug" element={<BusinessArticlePage />} />
+                <Route path={paths.businessSettings} element={<SettingsPage />} />
+              </Route>
+              <Route
+                path={paths.profile}
+                element={
+                  <PageBoundary>
+                    <ProfilePage />
+                  </PageBoundary>
+                }
+              />
+              <Route path="*" element={<NotFoundPage />} />
+            </Routes>
+          </BusinessSettingsProvider>
+        </ArticleClientProvider>
       </PageBoundary>
     </QueryClientProvider>
   );

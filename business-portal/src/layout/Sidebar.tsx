@@ -86,16 +86,13 @@ const ErrorText = styled.p`
 `;
 
 const ToggleBar = styled.div`
-  display: none;
-  ${media.tablet} {
-    position: sticky;
-    top: var(--header-height);
-    z-index: 800;
-    display: flex;
-    padding: 8px 16px;
-    background: ${({ theme }) => theme.colors.background};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
+  position: sticky;
+  top: var(--header-height);
+  z-index: 800;
+  display: flex;
+  padding: 8px 16px;
+  background: ${({ theme }) => theme.colors.background};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
 const Backdrop = styled.div`
@@ -121,19 +118,21 @@ export function Sidebar() {
 
   return (
     <>
-      <ToggleBar>
-        <Button
-          ref={drawer.toggleRef}
-          type="button"
-          $variant="ghost"
-          aria-expanded={drawer.open}
-          aria-controls={SIDEBAR_ID}
-          onClick={drawer.toggle}
-        >
-          <MenuIcon />
-          事業者メニュー
-        </Button>
-      </ToggleBar>
+      {drawer.isDrawerWidth && (
+        <ToggleBar>
+          <Button
+            ref={drawer.toggleRef}
+            type="button"
+            $variant="ghost"
+            aria-expanded={drawer.open}
+            aria-controls={SIDEBAR_ID}
+            onClick={drawer.toggle}
+          >
+            <MenuIcon />
+            事業者メニュー
+          </Button>
+        </ToggleBar>
+      )}
       {drawer.open && <Backdrop aria-hidden="true" onClick={drawer.close} />}
       <Panel id={SIDEBAR_ID} ref={drawer.drawerRef} $open={drawer.open} aria-label="事業者メニュー">
         <SidebarUserBlock />

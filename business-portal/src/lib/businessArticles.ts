@@ -1,14 +1,7 @@
-import { useMemo } from 'react';
 import { QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArticleApiError, createArticleClient, type ArticleClient, type BusinessArticle } from 'shared-articles';
+import { ArticleApiError, type BusinessArticle } from 'shared-articles';
 import { useAuth } from 'shared-auth';
-import { getRuntimeConfig } from 'shared-ui';
-
-/** The article API with the signed-in user's ID token on every request. */
-export function useArticleClient(): ArticleClient {
-  const { getIdToken } = useAuth();
-  return useMemo(() => createArticleClient({ baseUrl: getRuntimeConfig().apiBaseUrl, getIdToken }), [getIdToken]);
-}
+import { useArticleClient } from './ArticleClientProvider';
 
 /** Keyed by user, so a different account signing in never sees the previous one's cache. */
 export const businessArticleKeys = {
@@ -49,6 +42,8 @@ export function useBusinessArticle(slug: string) {
     queryKey: businessArticleKeys.detail(uid, slug),
     queryFn: () => client.getBusinessBySlug(slug),
     placeholderData: () =>
-      queryClient.getQueryData<BusinessArticle[]>(businessArticleKeys.all(uid))?.find((article) => article.slug === slug),
+      queryClient
+        .getQueryData<BusinessArticle[]>(businessArticleKeys.all(uid))
+        ?.find((article) => article.slug === slug),
   });
 }

@@ -1,6 +1,7 @@
 type Identity = { displayName?: string | null; email?: string | null } | null | undefined;
 
-const nonBlank = (value: string | null | undefined): string | null => (value && value.trim() !== '' ? value.trim() : null);
+const nonBlank = (value: string | null | undefined): string | null =>
+  value && value.trim() !== '' ? value.trim() : null;
 
 /**
  * The avatar's letters when there is no photo (spec: business sidebar): the initials of the

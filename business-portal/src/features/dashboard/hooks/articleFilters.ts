@@ -16,7 +16,8 @@ export const INITIAL_FILTERS: ArticleFilters = { category: null, query: '', sort
 export function applyArticleFilters(articles: readonly BusinessArticle[], filters: ArticleFilters): BusinessArticle[] {
   const matching = articles.filter(
     (article) =>
-      (filters.category === null || article.category === filters.category) && articleMatchesQuery(article, filters.query),
+      (filters.category === null || article.category === filters.category) &&
+      articleMatchesQuery(article, filters.query),
   );
   return sortArticles(matching, filters.sort);
 }

@@ -93,7 +93,12 @@ export function ProfileCard({ profile }: { profile: UserProfile }) {
               プロフィールを編集
             </Button>
             {!profile.emailVerified && (
-              <Button type="button" $variant="secondary" onClick={() => void verification.send()} disabled={verification.sending}>
+              <Button
+                type="button"
+                $variant="secondary"
+                onClick={() => void verification.send()}
+                disabled={verification.sending}
+              >
                 認証メールを送信
               </Button>
             )}

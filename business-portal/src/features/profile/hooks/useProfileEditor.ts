@@ -13,9 +13,13 @@ const fieldsOf = (profile: UserProfile): Fields => ({
   photoURL: profile.photoURL ?? '',
 });
 
-/** View/edit toggle of the profile card (spec section 4): save returns to view, cancel resets. */
+/**
+ * View/edit toggle of the profile card (spec section 4): save returns to view, cancel resets.
+ * A failure is shown in the form (the original only logged it); the auth context's copy of it
+ * in the shell's banner is cleared so it is not shown twice.
+ */
 export function useProfileEditor(profile: UserProfile) {
-  const { updateUserProfile } = useAuth();
+  const { updateUserProfile, clearMessages } = useAuth();
   const [editing, setEditing] = useState(false);
   const [fields, setFields] = useState<Fields>(() => fieldsOf(profile));
   const [saving, setSaving] = useState(false);
@@ -43,6 +47,7 @@ export function useProfileEditor(profile: UserProfile) {
         displayName: fields.displayName.trim(),
         photoURL: fields.photoURL.trim(),
       });
+      clearMessages();
       if (result.success) setEditing(false);
       else setError(result.error ?? PROFILE_UPDATE_FAILED);
     } catch {

@@ -6,9 +6,13 @@ export const VERIFICATION_FAILED = '認証メールの送信に失敗しまし�
 
 type Outcome = { tone: 'success' | 'error'; message: string } | null;
 
-/** Sends the verification mail; the outcome is shown inline instead of the original alert(). */
+/**
+ * Sends the verification mail; the outcome is shown inline, next to the button, instead of the
+ * original alert(). The auth context also posts it to the shell's banners: those are cleared so
+ * the message appears once, where the user is looking.
+ */
 export function useVerificationEmail() {
-  const { sendVerificationEmail } = useAuth();
+  const { sendVerificationEmail, clearMessages } = useAuth();
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
@@ -17,9 +21,10 @@ export function useVerificationEmail() {
     setOutcome(null);
     try {
       const result = await sendVerificationEmail();
+      clearMessages();
       setOutcome(
         result.success
-          ? { tone: 'success', message: VERIFICATION_SENT }
+          ? { tone: 'success', message: result.message ?? VERIFICATION_SENT }
           : { tone: 'error', message: result.error ?? VERIFICATION_FAILED },
       );
     } catch {

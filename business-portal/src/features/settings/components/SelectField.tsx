@@ -33,7 +33,13 @@ const Description = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-export function SelectField<Value extends string>({ label, description, value, options, onChange }: SelectFieldProps<Value>) {
+export function SelectField<Value extends string>({
+  label,
+  description,
+  value,
+  options,
+  onChange,
+}: SelectFieldProps<Value>) {
   const id = useId();
   const descriptionId = `${id}-description`;
   return (

@@ -45,7 +45,9 @@ const Switch = styled.input`
   border: 2px solid ${({ theme }) => theme.colors.textMuted};
   background: ${({ theme }) => theme.colors.background};
   cursor: pointer;
-  transition: background-color 0.2s ease, border-color 0.2s ease;
+  transition:
+    background-color 0.2s ease,
+    border-color 0.2s ease;
   &::after {
     content: '';
     position: absolute;
@@ -55,7 +57,9 @@ const Switch = styled.input`
     height: 20px;
     border-radius: 50%;
     background: ${({ theme }) => theme.colors.textMuted};
-    transition: transform 0.2s ease, background-color 0.2s ease;
+    transition:
+      transform 0.2s ease,
+      background-color 0.2s ease;
   }
   &:checked {
     border-color: ${({ theme }) => theme.colors.primary};
