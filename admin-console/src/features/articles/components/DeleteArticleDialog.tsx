@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import styled, { keyframes } from 'styled-components';
 import type { Article } from 'shared-articles';
@@ -66,7 +67,7 @@ interface DeleteArticleDialogProps {
   deleting: boolean;
   onCancel: () => void;
   onConfirm: (article: Article) => void;
-  /** Lets the page move focus elsewhere when the button that opened the dialog is gone. */
+  /** Lets the page send focus elsewhere (preventDefault) when the button that opened the dialog is gone. */
   onCloseAutoFocus?: (event: Event) => void;
 }
 
@@ -83,6 +84,18 @@ export function DeleteArticleDialog({
   onConfirm,
   onCloseAutoFocus,
 }: DeleteArticleDialogProps) {
+  // Radix returns focus only to its own <Dialog.Trigger>; this one dialog serves every row, so it
+  // remembers whichever button was focused when it opened.
+  const opener = useRef<HTMLElement | null>(null);
+  const rememberOpener = () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+  const returnFocus = (event: Event) => {
+    onCloseAutoFocus?.(event);
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    if (opener.current?.isConnected) opener.current.focus();
+  };
   const cancelUnlessDeleting = (open: boolean) => {
     if (!open && !deleting) onCancel();
   };
@@ -90,7 +103,7 @@ export function DeleteArticleDialog({
     <Dialog.Root open={article !== null} onOpenChange={cancelUnlessDeleting}>
       <Dialog.Portal>
         <Overlay />
-        <Content aria-modal="true" onCloseAutoFocus={onCloseAutoFocus}>
+        <Content aria-modal="true" onOpenAutoFocus={rememberOpener} onCloseAutoFocus={returnFocus}>
           <Title>Are you sure you want to delete this article?</Title>
           <ArticleName>{article?.title}</ArticleName>
           <Buttons>
