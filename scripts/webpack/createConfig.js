@@ -40,7 +40,14 @@ function createConfig(app) {
         uniqueName: app.federationName,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js'],
+        alias: {
+          // The retry plugin pins an older SDK copy; it only needs createLogger, which the runtime's
+          // own SDK provides, so the shell ships one SDK.
+          '@module-federation/sdk$': path.join(root, 'node_modules/@module-federation/sdk'),
+        },
+      },
       module: {
         rules: [
           {
@@ -64,6 +71,8 @@ function createConfig(app) {
           manifest: true,
           dts: false,
           runtimePlugins: app.isHost ? [require.resolve('./retryRuntimePlugin.js')] : [],
+          // Browser-only builds: drops the runtime's Node code paths.
+          experiments: { optimization: { target: 'web' } },
         }),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:10].css' : '[name].css',

@@ -11,7 +11,6 @@ const singletonPackages = {
   'react/jsx-runtime': 'react',
   'react-dom': 'react-dom',
   'react-dom/client': 'react-dom',
-  'react-router': 'react-router',
   'react-router-dom': 'react-router-dom',
   'styled-components': 'styled-components',
   '@tanstack/react-query': '@tanstack/react-query',
@@ -22,11 +21,21 @@ const singletonPackages = {
   'shared-articles': 'shared-articles',
 };
 
+/** Shared modules served from a local file instead of the package's own entry. */
+const localImports = {
+  'react-router-dom': path.join(__dirname, 'reactRouterDom.js'),
+};
+
 function sharedConfig() {
   return Object.fromEntries(
     Object.entries(singletonPackages).map(([request, pkg]) => [
       request,
-      { singleton: true, requiredVersion: `^${versionOf(pkg)}`, version: versionOf(pkg) },
+      {
+        singleton: true,
+        requiredVersion: `^${versionOf(pkg)}`,
+        version: versionOf(pkg),
+        ...(localImports[request] ? { import: localImports[request] } : {}),
+      },
     ]),
   );
 }
