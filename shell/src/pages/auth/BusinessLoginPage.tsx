@@ -1,7 +1,32 @@
-// PLATFORM PLACEHOLDER — the full login page arrives with the sign-in issue.
-import { useDocumentTitle } from 'shared-ui';
+import { Link, Navigate } from 'react-router-dom';
+import { useAuth, useEagerAuth } from 'shared-auth';
+import { Banner, paths, Spinner, useDocumentTitle } from 'shared-ui';
+import { AuthCard, Divider, ErrorSlot, Footnote, Notice, StatusSlot } from './components/AuthCard';
+import { EmailLoginForm } from './components/EmailLoginForm';
+import { GoogleSignInButton } from './components/GoogleSignInButton';
+import { loginPageMessages, useGoogleSignIn } from './useGoogleSignIn';
 
+/** /business/login (spec section 2 "Business login"). Google is the only working sign-in. */
 export function BusinessLoginPage() {
   useDocumentTitle('事業者ログイン');
-  return <h1>事業者ログイン</h1>;
+  useEagerAuth();
+  const { currentUser, loading, redirectingTo } = useAuth();
+  const google = useGoogleSignIn();
+
+  if (redirectingTo) return <Spinner label="ログインしました。ページを移動しています..." />;
+  if (google.target) return <Navigate to={google.target} replace />;
+  if (currentUser && !loading) return <Navigate to={google.from ?? paths.businessDashboard} replace />;
+
+  return (
+    <AuthCard title="事業者ログイン" lead="事業者向けダッシュボードへは、Googleアカウントでログインします。">
+      <EmailLoginForm busy={google.busy} onEdit={google.clearError} />
+      <Divider>または</Divider>
+      <GoogleSignInButton busy={google.busy} onClick={() => void google.start()} />
+      <StatusSlot>{google.redirectHint && <Notice>{loginPageMessages.redirectHint}</Notice>}</StatusSlot>
+      <ErrorSlot>{google.error && <Banner tone="error">{google.error}</Banner>}</ErrorSlot>
+      <Footnote>
+        アカウントをお持ちでない方は <Link to={paths.businessRegister}>新規登録</Link>
+      </Footnote>
+    </AuthCard>
+  );
 }
