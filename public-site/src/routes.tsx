@@ -1,14 +1,111 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { NotFoundPage } from 'shared-ui';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { NotFoundPage, Spinner, paths } from 'shared-ui';
+import { PageErrorBoundary } from './components/PageErrorBoundary';
+import { HomePage } from './features/home/components/HomePage';
+import { ArticlesPage } from './features/articles/components/ArticlesPage';
+import { ArticleDetailPage } from './features/articles/components/ArticleDetailPage';
+
+// The pages visitors land on from chat links load with the routes module; the rest on demand.
+const AboutPage = lazy(() => import('./features/about/components/AboutPage').then((m) => ({ default: m.AboutPage })));
+const ContentsPage = lazy(() =>
+  import('./features/contents/components/ContentsPage').then((m) => ({ default: m.ContentsPage })),
+);
+const ContentPage = lazy(() =>
+  import('./features/contents/components/ContentPage').then((m) => ({ default: m.ContentPage })),
+);
+const PrivacyPage = lazy(() =>
+  import('./features/legal/components/PrivacyPage').then((m) => ({ default: m.PrivacyPage })),
+);
+const TermsPage = lazy(() => import('./features/legal/components/TermsPage').then((m) => ({ default: m.TermsPage })));
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // Articles change rarely; the service-down fallback happens inside the query functions.
+    queries: { staleTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: false },
+  },
+});
+
+function Page({ children }: { children: ReactNode }) {
+  return (
+    <PageErrorBoundary>
+      <Suspense fallback={<Spinner label="読み込み中..." />}>{children}</Suspense>
+    </PageErrorBoundary>
+  );
+}
 
 /** public-site's routes, mounted by the shell for /, /about, /contents/*, /articles/*, /privacy, /terms. */
 export default function PublicSiteRoutes() {
   return (
-    <Routes>
-      <Route path="/" element={<h1 data-marker="public-site">ホーム</h1>} />
-      <Route path="/about" element={<h1>私たちについて</h1>} />
-      <Route path="/articles" element={<h1>Articles</h1>} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <QueryClientProvider client={queryClient}>
+      <Routes>
+        <Route
+          path={paths.home}
+          element={
+            <Page>
+              <HomePage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.about}
+          element={
+            <Page>
+              <AboutPage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.contents}
+          element={
+            <Page>
+              <ContentsPage />
+            </Page>
+          }
+        />
+        <Route
+          path={`${paths.contents}/:slug`}
+          element={
+            <Page>
+              <ContentPage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.articles}
+          element={
+            <Page>
+              <ArticlesPage />
+            </Page>
+          }
+        />
+        <Route
+          path={`${paths.articles}/:slug`}
+          element={
+            <Page>
+              <ArticleDetailPage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.privacy}
+          element={
+            <Page>
+              <PrivacyPage />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.terms}
+          element={
+            <Page>
+              <TermsPage />
+            </Page>
+          }
+        />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </QueryClientProvider>
   );
 }

@@ -33,7 +33,9 @@ describe('toArticle', () => {
 
 describe('toArticles', () => {
   it('keeps the valid entries of a list', () => {
-    expect(toArticles([makeArticle({ id: 1 }), null, { id: 2 }, makeArticle({ id: 3 })]).map((a) => a.id)).toEqual([1, 3]);
+    expect(toArticles([makeArticle({ id: 1 }), null, { id: 2 }, makeArticle({ id: 3 })]).map((a) => a.id)).toEqual([
+      1, 3,
+    ]);
   });
 
   it('yields nothing for a non-list', () => {

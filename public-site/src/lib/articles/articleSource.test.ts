@@ -23,7 +23,10 @@ describe('fetchArticles', () => {
   });
 
   it('adds valid locally stored articles (spec: the "articles" key)', async () => {
-    window.localStorage.setItem('articles', JSON.stringify([makeArticle({ id: 9, slug: 'mine', date: '2025-02-15' }), 'junk']));
+    window.localStorage.setItem(
+      'articles',
+      JSON.stringify([makeArticle({ id: 9, slug: 'mine', date: '2025-02-15' }), 'junk']),
+    );
     mockFetch(() => ({ status: 200, body: [older, newer] }));
     const { fetchArticles } = await load();
     expect((await fetchArticles()).map((a) => a.slug)).toEqual(['newer', 'mine', 'older']);
@@ -55,7 +58,9 @@ describe('fetchArticles', () => {
   });
 
   it('does not hide client errors (4xx) behind the snapshot', async () => {
-    mockFetch((url) => (url.endsWith('.json') ? { status: 200, body: [snapshotOnly] } : { status: 429, body: { error: '多すぎます' } }));
+    mockFetch((url) =>
+      url.endsWith('.json') ? { status: 200, body: [snapshotOnly] } : { status: 429, body: { error: '多すぎます' } },
+    );
     const { fetchArticles } = await load();
     await expect(fetchArticles()).rejects.toMatchObject({ status: 429, message: '多すぎます' });
   });
@@ -71,7 +76,9 @@ describe('fetchArticleBySlug', () => {
 
   it('treats a 404 as not found, not as unreachable (no snapshot)', async () => {
     const fetchMock = mockFetch((url) =>
-      url.endsWith('.json') ? { status: 200, body: [snapshotOnly] } : { status: 404, body: { error: '記事が見つかりません' } },
+      url.endsWith('.json')
+        ? { status: 200, body: [snapshotOnly] }
+        : { status: 404, body: { error: '記事が見つかりません' } },
     );
     const { fetchArticleBySlug } = await load();
     expect(await fetchArticleBySlug('from-snapshot')).toBeNull();

@@ -1,4 +1,10 @@
-import { ArticleApiError, createArticleClient, sortNewestFirst, type Article, type ArticleClient } from 'shared-articles';
+import {
+  ArticleApiError,
+  createArticleClient,
+  sortNewestFirst,
+  type Article,
+  type ArticleClient,
+} from 'shared-articles';
 import { getRuntimeConfig } from 'shared-ui';
 import { mergeLocalArticles, readLocalArticles } from './localArticles';
 import { loadArticlesSnapshot } from './snapshot';

@@ -59,7 +59,6 @@ export function CardImage({ image, loading, showPlaceholder }: CardImageProps) {
       height={INTRINSIC.height}
       loading={loading}
       decoding="async"
-      {...(loading === 'eager' ? { fetchPriority: 'high' as const } : {})}
     />
   );
   return (

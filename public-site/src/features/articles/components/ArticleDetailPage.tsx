@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { Banner, Button, Container, Spinner, paths, preloadSanitizer } from 'shared-ui';
+import { useArticle, useArticles } from '../../../lib/articles/queries';
+import { ArticleView } from './ArticleView';
+
+const Page = styled(Container)`
+  max-width: 880px;
+  padding-top: 32px;
+  padding-bottom: 80px;
+`;
+
+const Centered = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 16px;
+  padding: 80px 0;
+  text-align: center;
+`;
+
+/** /articles/:slug — loading, then the article, or "not found" and a redirect to /not-found. */
+export function ArticleDetailPage() {
+  const { slug = '' } = useParams();
+  const { data: article, isPending, isError, error, refetch } = useArticle(slug);
+  const { data: allArticles = [] } = useArticles();
+  // The body's sanitiser downloads while the article does, not after it.
+  useEffect(() => {
+    void preloadSanitizer();
+  }, []);
+
+  if (isPending) {
+    return (
+      <Page>
+        <Spinner label="記事を読み込んでいます..." />
+      </Page>
+    );
+  }
+  if (isError) {
+    return (
+      <Page>
+        <Centered>
+          <Banner tone="error">{error.message}</Banner>
+          <Button type="button" onClick={() => void refetch()}>
+            再読み込み
+          </Button>
+        </Centered>
+      </Page>
+    );
+  }
+  return <Page>{article ? <ArticleView article={article} allArticles={allArticles} /> : <ArticleNotFound />}</Page>;
+}
+
+/** Says so, then replaces the history entry with /not-found (spec section 2). */
+function ArticleNotFound() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigate(paths.notFound, { replace: true });
+  }, [navigate]);
+  return (
+    <Centered>
+      <p role="status">記事が見つかりませんでした。</p>
+    </Centered>
+  );
+}

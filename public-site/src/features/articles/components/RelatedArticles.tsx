@@ -1,0 +1,30 @@
+import styled from 'styled-components';
+import { relatedArticles, type Article } from 'shared-articles';
+import { CardGrid, fonts } from 'shared-ui';
+import { ArticleTeaser } from '../../../components/ArticleTeaser';
+
+const Section = styled.section`
+  margin-top: 64px;
+`;
+
+const Title = styled.h2`
+  margin: 0 0 24px;
+  font-family: ${fonts.heading};
+  font-size: 1.375rem;
+`;
+
+/** Up to three related articles (the shared rule: listed ids, else the same category). */
+export function RelatedArticles({ article, all }: { article: Article; all: readonly Article[] }) {
+  const related = relatedArticles(article, all);
+  if (related.length === 0) return null;
+  return (
+    <Section aria-labelledby="related-title">
+      <Title id="related-title">関連記事</Title>
+      <CardGrid>
+        {related.map((item, index) => (
+          <ArticleTeaser key={item.slug} article={item} index={index} />
+        ))}
+      </CardGrid>
+    </Section>
+  );
+}

@@ -1,0 +1,52 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { EXCERPT_LENGTH } from 'shared-articles';
+import { Banner, Button, CardGrid, Container, Reveal, Spinner, media, paths } from 'shared-ui';
+import { ArticleTeaser } from '../../../components/ArticleTeaser';
+import { useArticles } from '../../../lib/articles/queries';
+import { SectionHeading } from './SectionHeading';
+
+/** The home page shows the three newest articles (spec section 9). */
+export const HOME_ARTICLE_COUNT = 3;
+
+const Section = styled(Reveal)`
+  padding: 88px 0;
+  ${media.tablet} {
+    padding: 64px 0;
+  }
+`;
+
+const More = styled.div`
+  margin-top: 40px;
+  text-align: center;
+`;
+
+/** CONTENTS: the newest articles and the way to all of them. */
+export function LatestArticles() {
+  const { data, isPending, isError, error } = useArticles();
+  return (
+    <Section forwardedAs="section" aria-labelledby="contents-title">
+      <Container>
+        <SectionHeading id="contents-title" eyebrow="CONTENTS">
+          最新の記事
+        </SectionHeading>
+        {isPending ? (
+          <Spinner label="記事を読み込んでいます..." />
+        ) : isError ? (
+          <Banner tone="error">{error.message}</Banner>
+        ) : (
+          <CardGrid>
+            {data.slice(0, HOME_ARTICLE_COUNT).map((article, index) => (
+              <ArticleTeaser key={article.slug} article={article} excerptLength={EXCERPT_LENGTH.home} index={index} />
+            ))}
+          </CardGrid>
+        )}
+        <More>
+          <Button as={Link} to={paths.articles} onClick={() => window.scrollTo({ top: 0 })}>
+            もっと見る
+          </Button>
+        </More>
+      </Container>
+    </Section>
+  );
+}
