@@ -1,15 +1,22 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** A production build of one app into another folder, as a team's deploy would produce. */
-export function buildInto(workspace: string, outputDir: string, buildVersion: string): void {
-  const result = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/webpack/bin/webpack.js'), '--mode', 'production'], {
-    cwd: path.join(repoRoot, workspace),
-    env: { ...process.env, MF_OUTPUT_DIR: outputDir, MF_BUILD_VERSION: buildVersion },
-    stdio: 'pipe',
+/**
+ * A production build of one app into another folder, as a team's deploy would produce. Runs
+ * asynchronously: the test's own servers live in this process and must keep answering.
+ */
+export function buildInto(workspace: string, outputDir: string, buildVersion: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules/webpack/bin/webpack.js'), '--mode', 'production'], {
+      cwd: path.join(repoRoot, workspace),
+      env: { ...process.env, MF_OUTPUT_DIR: outputDir, MF_BUILD_VERSION: buildVersion },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build of ${workspace} failed: ${stderr}`))));
   });
-  if (result.status !== 0) throw new Error(`build of ${workspace} failed: ${result.stderr.toString()}`);
 }

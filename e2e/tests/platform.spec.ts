@@ -24,7 +24,7 @@ test.describe('shell and remotes', () => {
     page.on('console', (message) => warnings.push(message.text()));
     await page.goto('/articles');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const copies = await loadedSharedCopies(page, ['react', 'react-dom', 'react-router', 'react-router-dom', 'styled-components']);
+    const copies = await loadedSharedCopies(page, ['react', 'react-dom', 'react-router-dom', 'styled-components', 'shared-ui']);
     for (const [name, providers] of Object.entries(copies)) {
       expect(providers, `${name} copies`).toHaveLength(1);
     }
@@ -106,7 +106,7 @@ test.describe('remote faults and independent deploys (private servers on :4000â€
 
     const marker = `redeploy-${Date.now()}`;
     const newDist = fs.mkdtempSync(path.join(os.tmpdir(), 'public-site-redeploy-'));
-    buildInto('public-site', newDist, marker);
+    await buildInto('public-site', newDist, marker);
     await servers['public-site']!.close();
     servers['public-site'] = privateServerFor('public-site', newDist);
     await servers['public-site'].listen();
