@@ -39,7 +39,9 @@ describe('Sidebar', () => {
     const name = () => screen.getByTestId('sidebar-user-name');
 
     it('shows the photo, the display name and the e-mail', () => {
-      mockedUseAuth.mockReturnValue(fakeAuth({ userProfile: { ...sampleProfile, photoURL: 'https://example.com/me.png' } }));
+      mockedUseAuth.mockReturnValue(
+        fakeAuth({ userProfile: { ...sampleProfile, photoURL: 'https://example.com/me.png' } }),
+      );
       renderSidebar();
       expect(avatar().querySelector('img')).toHaveAttribute('src', 'https://example.com/me.png');
       expect(name()).toHaveTextContent('Taro Yamada');
@@ -54,7 +56,9 @@ describe('Sidebar', () => {
 
     it('uses the account name when the profile has none', () => {
       const account = { ...sampleProfile, displayName: 'Account Owner' };
-      mockedUseAuth.mockReturnValue(fakeAuth({ currentUser: account, userProfile: { ...sampleProfile, displayName: null } }));
+      mockedUseAuth.mockReturnValue(
+        fakeAuth({ currentUser: account, userProfile: { ...sampleProfile, displayName: null } }),
+      );
       renderSidebar();
       expect(name()).toHaveTextContent('Account Owner');
     });

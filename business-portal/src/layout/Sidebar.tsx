@@ -113,28 +113,28 @@ const MenuIcon = () => (
  * from a toggle at 768 px and below (the shell gives the footer the matching margin).
  */
 export function Sidebar() {
-  const drawer = useDrawer();
+  const { open, isDrawerWidth, toggle, close, toggleRef, drawerRef } = useDrawer();
   const { logout, pending, error } = useLogout();
 
   return (
     <>
-      {drawer.isDrawerWidth && (
+      {isDrawerWidth && (
         <ToggleBar>
           <Button
-            ref={drawer.toggleRef}
+            ref={toggleRef}
             type="button"
             $variant="ghost"
-            aria-expanded={drawer.open}
+            aria-expanded={open}
             aria-controls={SIDEBAR_ID}
-            onClick={drawer.toggle}
+            onClick={toggle}
           >
             <MenuIcon />
             事業者メニュー
           </Button>
         </ToggleBar>
       )}
-      {drawer.open && <Backdrop aria-hidden="true" onClick={drawer.close} />}
-      <Panel id={SIDEBAR_ID} ref={drawer.drawerRef} $open={drawer.open} aria-label="事業者メニュー">
+      {open && <Backdrop aria-hidden="true" onClick={close} />}
+      <Panel id={SIDEBAR_ID} ref={drawerRef} $open={open} aria-label="事業者メニュー">
         <SidebarUserBlock />
         <nav aria-label="事業者ナビゲーション">
           <NavList>

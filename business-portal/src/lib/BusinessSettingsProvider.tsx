@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { readStoredThemeMode, useThemeMode } from 'shared-ui';
 import {
   DEFAULT_BUSINESS_SETTINGS,
@@ -27,21 +27,23 @@ const BusinessSettingsContext = createContext<BusinessSettingsContextValue | nul
 export function BusinessSettingsProvider({ children }: { children: ReactNode }) {
   const { mode, setMode } = useThemeMode();
   const [stored, setStored] = useState(loadBusinessSettings);
+  /** The darkMode value in localStorage, to rewrite it only when the theme really moved away. */
+  const persistedDarkMode = useRef(stored.darkMode);
 
   useEffect(() => {
     const themeIsDark = mode === 'dark';
-    if (stored.darkMode === themeIsDark) return;
+    if (persistedDarkMode.current === themeIsDark) return;
     if (readStoredThemeMode() === null) {
-      setMode(stored.darkMode ? 'dark' : 'light');
+      setMode(persistedDarkMode.current ? 'dark' : 'light');
       return;
     }
-    const mirrored = { ...stored, darkMode: themeIsDark };
-    saveBusinessSettings(mirrored);
-    setStored(mirrored);
+    persistedDarkMode.current = themeIsDark;
+    saveBusinessSettings({ ...stored, darkMode: themeIsDark });
   }, [mode, stored, setMode]);
 
   const save = useCallback(
     (next: BusinessSettings) => {
+      persistedDarkMode.current = next.darkMode;
       saveBusinessSettings(next);
       setStored(next);
       setMode(next.darkMode ? 'dark' : 'light');

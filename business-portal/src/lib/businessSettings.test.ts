@@ -18,7 +18,13 @@ describe('parseBusinessSettings', () => {
 
   it('replaces each missing or mistyped field with its default, keeping the valid ones', () => {
     expect(
-      parseBusinessSettings({ emailNotifications: 'yes', darkMode: true, language: 'fr', timezone: 'Europe/Paris', marketingEmails: 1 }),
+      parseBusinessSettings({
+        emailNotifications: 'yes',
+        darkMode: true,
+        language: 'fr',
+        timezone: 'Europe/Paris',
+        marketingEmails: 1,
+      }),
     ).toEqual({ ...DEFAULT_BUSINESS_SETTINGS, darkMode: true });
   });
 
@@ -50,7 +56,10 @@ describe('loadBusinessSettings', () => {
   });
 
   it('migrates businessDashboardSettings once and removes it', () => {
-    localStorage.setItem('businessDashboardSettings', JSON.stringify({ emailNotifications: false, darkMode: true, timezone: 'UTC' }));
+    localStorage.setItem(
+      'businessDashboardSettings',
+      JSON.stringify({ emailNotifications: false, darkMode: true, timezone: 'UTC' }),
+    );
     const expected = { ...DEFAULT_BUSINESS_SETTINGS, emailNotifications: false, darkMode: true, timezone: 'UTC' };
 
     expect(loadBusinessSettings()).toEqual(expected);

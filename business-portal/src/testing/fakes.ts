@@ -13,7 +13,7 @@ export const sampleProfile: UserProfile = {
 
 /** A signed-in auth context whose actions succeed unless overridden. */
 export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
-  const profile = 'userProfile' in overrides ? overrides.userProfile ?? null : sampleProfile;
+  const profile = 'userProfile' in overrides ? (overrides.userProfile ?? null) : sampleProfile;
   return {
     currentUser: profile,
     userProfile: profile,
@@ -52,7 +52,9 @@ export function fakeArticleClient(overrides: Partial<ArticleClient> = {}): Artic
   };
 }
 
-export function businessArticle(fields: Partial<BusinessArticle> & Pick<BusinessArticle, 'id' | 'slug'>): BusinessArticle {
+export function businessArticle(
+  fields: Partial<BusinessArticle> & Pick<BusinessArticle, 'id' | 'slug'>,
+): BusinessArticle {
   return {
     businessId: 'biz001',
     title: `記事 ${fields.id}`,

@@ -97,7 +97,14 @@ describe('SettingsPage', () => {
     localStorage.setItem('theme', 'dark');
     localStorage.setItem(
       'businessSettings',
-      JSON.stringify({ emailNotifications: false, darkMode: true, language: 'en', timezone: 'UTC', marketingEmails: true, securityAlerts: false }),
+      JSON.stringify({
+        emailNotifications: false,
+        darkMode: true,
+        language: 'en',
+        timezone: 'UTC',
+        marketingEmails: true,
+        securityAlerts: false,
+      }),
     );
     renderSettings();
     expect(darkSwitch()).toBeChecked();
@@ -119,7 +126,10 @@ describe('SettingsPage', () => {
   });
 
   it('shows defaults for tampered storage, keeping the fields that are still valid', () => {
-    localStorage.setItem('businessSettings', JSON.stringify({ emailNotifications: 'no', timezone: 'Mars/Olympus', securityAlerts: false }));
+    localStorage.setItem(
+      'businessSettings',
+      JSON.stringify({ emailNotifications: 'no', timezone: 'Mars/Olympus', securityAlerts: false }),
+    );
     renderSettings();
     expect(screen.getByRole('switch', { name: 'メール通知' })).toBeChecked();
     expect(timeZone()).toHaveValue('Asia/Tokyo');
