@@ -1,0 +1,57 @@
+import { screen, within } from '@testing-library/react';
+import { installFakeApi } from '../../../testing/fakeApi';
+import { renderAdmin } from '../../../testing/renderAdmin';
+
+jest.mock('shared-auth', () => ({ useAuth: () => jest.requireActual('../../../testing/fakeAuth').fakeAdminAuth }));
+
+const users = [
+  {
+    uid: 'u1',
+    email: 'owner@example.com',
+    displayName: null,
+    createdAt: '2025-05-01T00:00:00.000Z',
+    lastSignInAt: null,
+    isAdmin: false,
+  },
+  {
+    uid: 'u2',
+    email: 'admin@example.com',
+    displayName: '管理者',
+    createdAt: '2025-04-01T03:04:00.000Z',
+    lastSignInAt: '2025-05-30T05:05:00.000Z',
+    isAdmin: true,
+  },
+];
+
+describe('user management', () => {
+  it('lists the accounts, latest sign-in first, with Japan-time dates and their role', async () => {
+    installFakeApi({ 'GET /admin/users': () => ({ status: 200, body: users }) });
+    renderAdmin('/admin/users');
+
+    expect(screen.getByRole('status')).toHaveTextContent('ユーザーを読み込んでいます...');
+    const table = await screen.findByRole('table', { name: 'ユーザー一覧' });
+    const [admin, owner] = within(table).getAllByRole('row').slice(1);
+    expect(
+      within(admin)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['admin@example.com', '管理者', '2025年4月1日 12:04', '2025年5月30日 14:05', '管理者']);
+    expect(
+      within(owner)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['owner@example.com', '表示名未設定', '2025年5月1日 09:00', '不明', '一般']);
+  });
+
+  it("shows the service's refusal instead of a blank page", async () => {
+    installFakeApi({ 'GET /admin/users': () => ({ status: 403, body: { error: '管理者権限が必要です。' } }) });
+    renderAdmin('/admin/users');
+    expect(await screen.findByRole('alert')).toHaveTextContent('管理者権限が必要です。');
+  });
+
+  it('falls back to its own message when the service gives none', async () => {
+    installFakeApi({ 'GET /admin/users': () => ({ status: 401, body: {} }) });
+    renderAdmin('/admin/users');
+    expect(await screen.findByRole('alert')).toHaveTextContent('ユーザー一覧の取得に失敗しました。');
+  });
+});
