@@ -2,6 +2,7 @@ import { useEffect, type Dispatch } from 'react';
 import { paths } from 'shared-ui';
 import type { AuthAction } from './authState';
 import { postLoginReloadDelayMs } from './device';
+import { reloadTo } from './fullReload';
 import { authMessages } from './messages';
 import { isSignedInLandingPath, postSignInTarget } from './redirectPaths';
 import type { AuthSession } from './session';
@@ -23,7 +24,7 @@ export function useSessionSync(loader: SessionLoader, dispatch: Dispatch<AuthAct
 
     const reloadLater = (target: string, onlyIf: () => boolean = () => true) => {
       reloadTimer = window.setTimeout(() => {
-        if (onlyIf()) window.location.replace(target);
+        if (onlyIf()) reloadTo(target);
       }, postLoginReloadDelayMs());
     };
 

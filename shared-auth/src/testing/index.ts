@@ -1,0 +1,1 @@
+export { AuthTestProvider, signedOutValue } from './AuthTestProvider';
