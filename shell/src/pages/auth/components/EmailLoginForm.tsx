@@ -75,8 +75,9 @@ export function EmailLoginForm({ busy, onEdit }: EmailLoginFormProps) {
           パスワードをお忘れですか？
         </LinkButton>
       </OptionsRow>
+      {/* Disabled while Google sign-in runs; only the Google button says ログイン中... */}
       <SubmitButton type="submit" disabled={busy}>
-        {busy ? 'ログイン中...' : 'ログイン'}
+        ログイン
       </SubmitButton>
       <StatusSlot>{notice && <Notice>{notice}</Notice>}</StatusSlot>
     </form>
