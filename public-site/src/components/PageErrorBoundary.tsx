@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, ErrorBoundary } from 'shared-ui';
+import { ErrorBoundary } from 'shared-ui';
+import { ActionButton } from './ActionButton';
 
 const Box = styled.div`
   display: flex;
@@ -21,9 +22,9 @@ export function PageErrorBoundary({ children }: { children: ReactNode }) {
       fallback={({ reset }) => (
         <Box role="alert">
           <p>ページを表示できませんでした。時間をおいて再度お試しください。</p>
-          <Button type="button" onClick={reset}>
+          <ActionButton type="button" onClick={reset}>
             再試行
-          </Button>
+          </ActionButton>
         </Box>
       )}
     >

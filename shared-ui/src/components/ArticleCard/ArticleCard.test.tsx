@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { renderWithTheme } from '../testing/renderWithTheme';
 import { ArticleCard } from './ArticleCard';
 
@@ -52,6 +52,13 @@ describe('ArticleCard', () => {
     rerender(<ArticleCard {...base} />);
     expect(screen.queryByText('画像なし')).not.toBeInTheDocument();
     expect(container.querySelector('img')).toBeNull();
+  });
+
+  it("shows '画像なし' instead of a broken image when the file fails to load", () => {
+    const { container } = renderWithTheme(<ArticleCard {...base} image={{ src: '/gone.jpg' }} showImagePlaceholder />);
+    fireEvent.error(container.querySelector('img') as HTMLImageElement);
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByText('画像なし')).toBeInTheDocument();
   });
 
   it('staggers the entrance by 0.12 s per index', () => {

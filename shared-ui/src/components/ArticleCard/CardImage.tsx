@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import styled from 'styled-components';
 import { layout, media } from '../../theme/tokens';
 
@@ -50,7 +51,12 @@ interface CardImageProps {
  * size, so loading images cause no layout shift. The image is decorative: the title says it all.
  */
 export function CardImage({ image, loading, showPlaceholder }: CardImageProps) {
-  if (!image) return showPlaceholder ? <Placeholder>画像なし</Placeholder> : null;
+  // A dead image link shows the same box as no image, not the browser's broken-image icon.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (!image || failedSrc === image.src) {
+    if (showPlaceholder) return <Placeholder>画像なし</Placeholder>;
+    return image ? <Frame /> : null;
+  }
   const img = (
     <img
       src={image.src}
@@ -59,6 +65,7 @@ export function CardImage({ image, loading, showPlaceholder }: CardImageProps) {
       height={INTRINSIC.height}
       loading={loading}
       decoding="async"
+      onError={() => setFailedSrc(image.src)}
     />
   );
   return (

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { fonts, media } from '../../theme/tokens';
+import { accentText } from '../accent';
 
 /** Reading typography for article bodies; embedded videos scale at 16:9 with the column. */
 export const Prose = styled.div`
@@ -53,7 +54,7 @@ export const Prose = styled.div`
   }
 
   a {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => accentText(theme)};
     text-decoration: underline;
     text-underline-offset: 0.2em;
   }

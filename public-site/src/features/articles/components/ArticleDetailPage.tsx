@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Banner, Button, Container, Spinner, paths, preloadSanitizer } from 'shared-ui';
+import { Banner, Container, Spinner, paths, preloadSanitizer } from 'shared-ui';
+import { ActionButton } from '../../../components/ActionButton';
 import { useArticle, useArticles } from '../../../lib/articles/queries';
 import { ArticleView } from './ArticleView';
 
@@ -42,9 +43,9 @@ export function ArticleDetailPage() {
       <Page>
         <Centered>
           <Banner tone="error">{error.message}</Banner>
-          <Button type="button" onClick={() => void refetch()}>
+          <ActionButton type="button" onClick={() => void refetch()}>
             再読み込み
-          </Button>
+          </ActionButton>
         </Centered>
       </Page>
     );

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { formatJapaneseDate, metaDescription, type Article } from 'shared-articles';
-import { Button, SafeHtml, fonts, media, paths, site, useDocumentTitle, useSocialMeta } from 'shared-ui';
+import { SafeHtml, fonts, media, paths, site, useDocumentTitle, useSocialMeta } from 'shared-ui';
+import { ActionButton } from '../../../components/ActionButton';
 import { Badge } from '../../../components/Badge';
 import { BackLink } from '../../../components/BackLink';
 import { splitVideo } from '../lib/splitVideo';
@@ -69,9 +70,9 @@ export function ArticleView({ article, allArticles }: { article: Article; allArt
       <Body html={body} />
       {noteLink && (
         <ContinueOnNote>
-          <Button as="a" href={noteLink} target="_blank" rel="noopener noreferrer">
+          <ActionButton as="a" href={noteLink} target="_blank" rel="noopener noreferrer">
             noteで続きを読む
-          </Button>
+          </ActionButton>
         </ContinueOnNote>
       )}
       <RelatedArticles article={article} all={allArticles} />

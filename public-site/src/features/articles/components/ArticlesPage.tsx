@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { Banner, Button, CardGrid, CategoryFilter, Container, SearchBox, Spinner, useDocumentTitle } from 'shared-ui';
+import { Banner, CardGrid, CategoryFilter, Container, SearchBox, Spinner, useDocumentTitle } from 'shared-ui';
+import { ActionButton } from '../../../components/ActionButton';
 import { EXCERPT_LENGTH, type Article } from 'shared-articles';
 import { PageHeader } from '../../../components/PageHeader';
 import { ArticleTeaser } from '../../../components/ArticleTeaser';
@@ -44,9 +45,9 @@ export function ArticlesPage() {
       ) : isError ? (
         <Empty>
           <Banner tone="error">{error.message}</Banner>
-          <Button type="button" onClick={() => void refetch()}>
+          <ActionButton type="button" onClick={() => void refetch()}>
             再読み込み
-          </Button>
+          </ActionButton>
         </Empty>
       ) : (
         <FilteredArticles articles={articles} />
@@ -67,9 +68,9 @@ function FilteredArticles({ articles }: { articles: Article[] }) {
       {visible.length === 0 ? (
         <Empty>
           <p>条件に一致する記事が見つかりませんでした。キーワードやタグを変えてお試しください。</p>
-          <Button type="button" $variant="secondary" onClick={reset}>
+          <ActionButton type="button" $variant="secondary" onClick={reset}>
             すべての記事を表示
-          </Button>
+          </ActionButton>
         </Empty>
       ) : (
         <CardGrid>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, Container, fonts, media, paths } from 'shared-ui';
+import { Container, fonts, media, paths } from 'shared-ui';
+import { ActionButton } from '../../../components/ActionButton';
 import { LineFriendButton } from '../../../components/LineFriendButton';
 import { LogoMark } from './LogoMark';
 import { ChatPreview } from './ChatPreview';
@@ -88,9 +89,9 @@ export function Hero() {
           </Description>
           <Actions>
             <HeroFriendButton />
-            <Button as={Link} to={paths.articles} $variant="secondary">
+            <ActionButton as={Link} to={paths.articles} $variant="secondary">
               AIの記事を読む
-            </Button>
+            </ActionButton>
           </Actions>
         </div>
         <Illustration aria-hidden="true">

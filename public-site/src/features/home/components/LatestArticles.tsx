@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { EXCERPT_LENGTH } from 'shared-articles';
-import { Banner, Button, CardGrid, Container, Reveal, Spinner, media, paths } from 'shared-ui';
+import { Banner, CardGrid, Container, Reveal, Spinner, media, paths } from 'shared-ui';
+import { ActionButton } from '../../../components/ActionButton';
 import { ArticleTeaser } from '../../../components/ArticleTeaser';
 import { useArticles } from '../../../lib/articles/queries';
 import { SectionHeading } from './SectionHeading';
@@ -42,9 +43,9 @@ export function LatestArticles() {
           </CardGrid>
         )}
         <More>
-          <Button as={Link} to={paths.articles} onClick={() => window.scrollTo({ top: 0 })}>
+          <ActionButton as={Link} to={paths.articles} onClick={() => window.scrollTo({ top: 0 })}>
             もっと見る
-          </Button>
+          </ActionButton>
         </More>
       </Container>
     </Section>
