@@ -33,17 +33,18 @@ export interface BuildAppOptions {
   seed?: boolean;
 }
 
-function defaultLogger(level: AppConfig['logLevel']): FastifyServerOptions['logger'] {
+/** pino options: JSON lines at `level`, credentials redacted should a serializer ever include headers. */
+export function loggerOptions(level: AppConfig['logLevel']) {
   return {
     level,
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-  };
+  } satisfies FastifyServerOptions['logger'];
 }
 
 export function buildApp(options: BuildAppOptions): FastifyInstance {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? defaultLogger(config.logLevel),
+    logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimitBytes,
   });
 

@@ -61,7 +61,7 @@ function messageForStatus(status: number): string {
 export function toErrorResponse(error: FastifyError | ApiError | Error): { status: number; body: ErrorBody } {
   if (error instanceof ApiError) {
     const body: ErrorBody = { error: error.message };
-    if (error.fields) body.fields = error.fields;
+    if (error.fields && Object.keys(error.fields).length > 0) body.fields = error.fields;
     return { status: error.statusCode, body };
   }
   const code = 'code' in error && typeof error.code === 'string' ? error.code : '';

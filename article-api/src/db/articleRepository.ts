@@ -38,12 +38,11 @@ export interface ArticleRepository {
   getBusinessBySlug(slug: string): Promise<BusinessArticle | undefined>;
 }
 
+/** Duck-typed: the native SqliteError need not share this realm's Error (Jest sandboxes do not). */
 function isUniqueSlugViolation(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
-    error.message.includes('.slug')
-  );
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes('.slug');
 }
 
 export function createArticleRepository(db: SqliteDatabase): ArticleRepository {

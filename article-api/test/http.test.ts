@@ -1,0 +1,137 @@
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { ApiError, registerErrorHandlers, toErrorResponse } from '../src/errors';
+import { listen, type Send } from './support/http';
+import { asAdmin, buildTestApp, validInput } from './support/testApp';
+
+describe('health and unknown routes', () => {
+  let app: FastifyInstance;
+  let send: Send;
+  beforeAll(async () => {
+    app = buildTestApp();
+    send = await listen(app);
+  });
+  afterAll(() => app.close());
+
+  it('GET /api/health answers ok', async () => {
+    const response = await send({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers unknown paths and methods with a Japanese 404', async () => {
+    for (const request of [{ url: '/api/nothing' }, { url: '/' }, { method: 'PUT' as const, url: '/api/health' }]) {
+      const response = await send(request);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: 'お探しのAPIは存在しません。' });
+    }
+  });
+
+  it('sends helmet security headers', async () => {
+    const response = await send({ url: '/api/articles' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['strict-transport-security']).toBeDefined();
+  });
+});
+
+describe('CORS', () => {
+  let app: FastifyInstance;
+  let send: Send;
+  beforeAll(async () => {
+    app = buildTestApp();
+    send = await listen(app);
+  });
+  afterAll(() => app.close());
+
+  it('allows a configured app origin', async () => {
+    const response = await send({ url: '/api/articles', headers: { origin: 'http://localhost:3002' } });
+    expect(response.headers['access-control-allow-origin']).toBe('http://localhost:3002');
+  });
+
+  it('answers the preflight of an authorised write', async () => {
+    const response = await send({
+      method: 'OPTIONS',
+      url: '/api/articles/1',
+      headers: {
+        origin: 'http://127.0.0.1:3004',
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.headers['access-control-allow-origin']).toBe('http://127.0.0.1:3004');
+    expect(response.headers['access-control-allow-methods']).toBe('GET, POST, PUT, DELETE');
+    expect(response.headers['access-control-allow-headers']).toBe('Authorization, Content-Type');
+  });
+
+  it('gives other origins no CORS grant', async () => {
+    const response = await send({ url: '/api/articles', headers: { origin: 'https://evil.example' } });
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('uses CORS_ORIGINS when set', async () => {
+    const custom = buildTestApp({ env: { CORS_ORIGINS: 'https://ai-manabi.example' } });
+    const sendCustom = await listen(custom);
+    const allowed = await sendCustom({ url: '/api/health', headers: { origin: 'https://ai-manabi.example' } });
+    const local = await sendCustom({ url: '/api/health', headers: { origin: 'http://localhost:3000' } });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://ai-manabi.example');
+    expect(local.headers['access-control-allow-origin']).toBeUndefined();
+    await custom.close();
+  });
+});
+
+describe('write rate limit', () => {
+  it('answers 429 in Japanese with Retry-After once writes from one IP exceed the limit', async () => {
+    const app = buildTestApp({ env: { RATE_LIMIT_WRITE_MAX: '3' } });
+    const send = await listen(app);
+    const write = () => send({ method: 'POST', url: '/api/articles', headers: asAdmin, payload: validInput });
+    expect((await write()).statusCode).toBe(201);
+    expect((await send({ method: 'DELETE', url: '/api/articles/23', headers: asAdmin })).statusCode).toBe(204);
+    expect((await write()).statusCode).toBe(201);
+
+    const limited = await write();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: 'リクエストが多すぎます。しばらく待ってから再試行してください。' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Reads are not limited.
+    expect((await send({ url: '/api/articles' })).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('throttles anonymous writes too, before the token is checked', async () => {
+    const app = buildTestApp({ env: { RATE_LIMIT_WRITE_MAX: '1' } });
+    const send = await listen(app);
+    expect((await send({ method: 'DELETE', url: '/api/articles/1' })).statusCode).toBe(401);
+    expect((await send({ method: 'DELETE', url: '/api/articles/1' })).statusCode).toBe(429);
+    await app.close();
+  });
+});
+
+describe('error responses', () => {
+  it('hide unexpected errors behind a generic Japanese 500 without a stack', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandlers(app);
+    app.get('/boom', async () => {
+      throw new Error('database exploded at /secret/path');
+    });
+    const send = await listen(app);
+    const response = await send({ url: '/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: 'サーバーでエラーが発生しました。時間をおいて再度お試しください。' });
+    expect(response.body).not.toContain('secret');
+    await app.close();
+  });
+
+  it('map statuses and keep ApiError messages and fields', () => {
+    expect(toErrorResponse(new ApiError(409, '重複', { slug: '重複' }))).toEqual({
+      status: 409,
+      body: { error: '重複', fields: { slug: '重複' } },
+    });
+    expect(toErrorResponse(Object.assign(new Error('Forbidden'), { statusCode: 403 }))).toEqual({
+      status: 403,
+      body: { error: '管理者権限が必要です。' },
+    });
+    expect(toErrorResponse(Object.assign(new Error('weird'), { statusCode: 200 })).status).toBe(500);
+  });
+});

@@ -1,0 +1,70 @@
+/** Test wiring: a real SQLite database, a fake token verifier and user lister, silent logs. */
+import type { FastifyInstance } from 'fastify';
+import type { ArticleInput } from 'shared-articles';
+import { buildApp, type BuildAppOptions } from '../../src/app';
+import type { AuthUserSummary, AuthenticatedUser, VerifyToken } from '../../src/auth/types';
+import { type AppConfig, loadConfig } from '../../src/config';
+
+export const TOKENS = {
+  admin: 'token-admin',
+  user: 'token-user',
+  unverifiedAdmin: 'token-unverified-admin',
+} as const;
+
+const USERS: Record<string, AuthenticatedUser> = {
+  [TOKENS.admin]: { uid: 'uid-admin', email: 'Admin@Example.com', emailVerified: true },
+  [TOKENS.user]: { uid: 'uid-user', email: 'user@example.com', emailVerified: true },
+  [TOKENS.unverifiedAdmin]: { uid: 'uid-unverified', email: 'admin@example.com', emailVerified: false },
+};
+
+/** Accepts only the tokens above, like firebase-admin rejects anything it did not issue. */
+export const fakeVerifyToken: VerifyToken = async (token) => {
+  const user = USERS[token];
+  if (!user) throw Object.assign(new Error('Decoding Firebase ID token failed.'), { code: 'auth/argument-error' });
+  return user;
+};
+
+export const FAKE_USERS: AuthUserSummary[] = [
+  {
+    uid: 'uid-admin',
+    email: 'admin@example.com',
+    emailVerified: true,
+    displayName: '管理者',
+    createdAt: '2025-05-01T00:00:00.000Z',
+    lastSignInAt: '2025-05-30T05:05:00.000Z',
+  },
+  { uid: 'uid-user', email: 'user@example.com', emailVerified: true, displayName: null, createdAt: null, lastSignInAt: null },
+];
+
+/** Config as the service would load it, with test defaults: in-memory DB, emulator mode, silent logs. */
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    DATABASE_PATH: ':memory:',
+    FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    ADMIN_EMAILS: 'admin@example.com',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+}
+
+export function buildTestApp(options: Partial<BuildAppOptions> & { env?: Record<string, string> } = {}): FastifyInstance {
+  const { env, ...rest } = options;
+  return buildApp({
+    config: testConfig(env),
+    verifyToken: fakeVerifyToken,
+    listUsers: async () => FAKE_USERS,
+    logger: false,
+    ...rest,
+  });
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+export const asAdmin = bearer(TOKENS.admin);
+export const asUser = bearer(TOKENS.user);
+
+export const validInput: ArticleInput = {
+  title: 'AIで毎日の家事を時短する',
+  content: '<p>AIに献立や買い物リストを相談してみましょう。</p>',
+  category: '日常生活',
+  date: '2025-11-01',
+};
