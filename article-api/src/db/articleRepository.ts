@@ -4,12 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Article, BusinessArticle } from 'shared-articles';
-import type { ValidArticleInput } from 'shared-articles/schema';
 import type { SqliteDatabase } from './database';
 import { type ArticleRow, type BusinessArticleRow, rowToArticle, rowToBusinessArticle, toColumns } from './rows';
 
 /** A validated, sanitised article to write. No slug on create means `article-<id>`; on update, keep the current one. */
-export type ArticleDraft = Omit<ValidArticleInput, 'slug'> & { slug?: string };
+export type ArticleDraft = Omit<Article, 'id' | 'slug' | 'businessId'> & { slug?: string };
 
 export class DuplicateSlugError extends Error {
   constructor(readonly slug: string) {
