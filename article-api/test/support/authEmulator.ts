@@ -1,0 +1,98 @@
+/**
+ * The real Firebase Auth emulator for integration tests: reuses one already answering on the
+ * port, otherwise starts `firebase emulators:start --only auth` and stops it afterwards.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+const REPO_ROOT = path.resolve(__dirname, '../../..');
+const PROJECT_ID = 'demo-ai-manabi';
+
+export interface AuthEmulator {
+  /** host:port, the value of FIREBASE_AUTH_EMULATOR_HOST. */
+  host: string;
+  reused: boolean;
+  stop(): Promise<void>;
+}
+
+export interface EmulatorOptions {
+  port?: number;
+  /** firebase.json declaring the auth emulator on `port`. */
+  configPath?: string;
+  timeoutMs?: number;
+}
+
+async function isReady(port: number): Promise<boolean> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1_000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return Promise.resolve();
+  const pid = child.pid;
+  return new Promise((resolve) => {
+    const forceKill = setTimeout(() => process.kill(-pid, 'SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(forceKill);
+      resolve();
+    });
+    process.kill(-pid, 'SIGTERM'); // the CLI and whatever it started share the group
+  });
+}
+
+export async function ensureAuthEmulator({
+  port = 9099,
+  configPath = path.join(REPO_ROOT, 'firebase.json'),
+  timeoutMs = 90_000,
+}: EmulatorOptions = {}): Promise<AuthEmulator> {
+  const host = `127.0.0.1:${port}`;
+  if (await isReady(port)) return { host, reused: true, stop: async () => {} };
+
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: '1', NO_UPDATE_NOTIFIER: '1' };
+  delete env.FIREBASE_AUTH_EMULATOR_HOST;
+  const child = spawn(
+    path.join(REPO_ROOT, 'node_modules/.bin/firebase'),
+    ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', configPath],
+    { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  let exitedAt: number | null = null;
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.once('exit', () => (exitedAt = Date.now()));
+
+  const startedAt = Date.now();
+  while (Date.now() - startedAt < timeoutMs) {
+    if (await isReady(port)) {
+      // If ours lost a start race, another process owns the emulator: use it, stop nothing.
+      const ours = exitedAt === null;
+      return { host, reused: !ours, stop: () => (ours ? stopGroup(child) : Promise.resolve()) };
+    }
+    // Ours died (port taken, bad config): give a racing emulator a few seconds to answer, then give up.
+    if (exitedAt !== null && Date.now() - exitedAt > 5_000) break;
+    await sleep(500);
+  }
+  await stopGroup(child);
+  throw new Error(`The Auth emulator did not start on ${host}:\n${output.slice(-2_000)}`);
+}
+
+/** Signs up an e-mail/password user on the emulator and returns its ID token. */
+export async function signUpOnEmulator(host: string, email: string, password = 'test-password-123'): Promise<string> {
+  const response = await fetch(
+    `http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  const body = (await response.json()) as { idToken?: string; error?: { message?: string } };
+  if (!response.ok || !body.idToken) throw new Error(`emulator sign-up failed: ${body.error?.message ?? response.status}`);
+  return body.idToken;
+}
