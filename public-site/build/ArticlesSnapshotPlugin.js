@@ -1,6 +1,7 @@
 // Emits dist/articles-snapshot.json: the seed articles as they were when this build was made.
 // The public pages fetch it only when the article service is unreachable, so visitors can still
 // read articles; it is never bundled into JavaScript.
+const path = require('node:path');
 const { require: tsxRequire } = require('tsx/cjs/api');
 
 const SNAPSHOT_FILE = 'articles-snapshot.json';
@@ -13,7 +14,10 @@ class ArticlesSnapshotPlugin {
         { name: ArticlesSnapshotPlugin.name, stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
           // The seed is TypeScript; tsx loads it without a separate compile step.
-          const { seedArticles } = tsxRequire('shared-articles/seed', __filename);
+          const { seedArticles } = tsxRequire(
+            'shared-articles/seed',
+            path.join(__dirname, 'ArticlesSnapshotPlugin.js'),
+          );
           compilation.emitAsset(SNAPSHOT_FILE, new sources.RawSource(JSON.stringify(seedArticles)));
         },
       );

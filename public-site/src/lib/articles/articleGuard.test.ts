@@ -8,7 +8,7 @@ describe('toArticle', () => {
   });
 
   it('fills the model defaults for missing tag, relatedArticles and articleType', () => {
-    const { tag, relatedArticles, articleType, ...bare } = makeArticle();
+    const { tag: _tag, relatedArticles: _related, articleType: _type, ...bare } = makeArticle();
     expect(toArticle(bare)).toMatchObject({ tag: '', relatedArticles: [], articleType: 'note' });
   });
 
