@@ -59,7 +59,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   let firebase: FirebaseAuthBackend | null = null;
   const firebaseBackend = () =>
-    (firebase ??= createFirebaseAuthBackend({ projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost }));
+    (firebase ??= createFirebaseAuthBackend({
+      projectId: config.firebaseProjectId,
+      emulatorHost: config.authEmulatorHost,
+    }));
   const verifyToken = options.verifyToken ?? firebaseBackend().verifyToken;
   const listUsers = options.listUsers ?? firebaseBackend().listUsers;
 
@@ -83,7 +86,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     maxAge: 600,
   });
   // global: false — only the write routes use the limiter (app.rateLimit() in routes/articles.ts).
-  app.register(rateLimit, { global: false, max: config.writeRateLimit.max, timeWindow: config.writeRateLimit.windowMs });
+  app.register(rateLimit, {
+    global: false,
+    max: config.writeRateLimit.max,
+    timeWindow: config.writeRateLimit.windowMs,
+  });
 
   app.register(
     async (api) => {

@@ -86,7 +86,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('FIREBASE_AUTH_EMULATOR_HOST is set while NODE_ENV=production: the emulator accepts unsigned tokens');
   }
   if (!authEmulatorHost && vars.FIREBASE_PROJECT_ID.startsWith('demo-')) {
-    problems.push(`FIREBASE_PROJECT_ID=${vars.FIREBASE_PROJECT_ID} is a demo project: it needs FIREBASE_AUTH_EMULATOR_HOST`);
+    problems.push(
+      `FIREBASE_PROJECT_ID=${vars.FIREBASE_PROJECT_ID} is a demo project: it needs FIREBASE_AUTH_EMULATOR_HOST`,
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
 

@@ -81,5 +81,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     return reply.code(status).type('application/json; charset=utf-8').send(body);
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: MESSAGES.routeNotFound } satisfies ErrorBody));
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ error: MESSAGES.routeNotFound } satisfies ErrorBody),
+  );
 }

@@ -37,7 +37,10 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { database: config.databasePath, auth: config.authEmulatorHost ? `emulator ${config.authEmulatorHost}` : config.firebaseProjectId },
+    {
+      database: config.databasePath,
+      auth: config.authEmulatorHost ? `emulator ${config.authEmulatorHost}` : config.firebaseProjectId,
+    },
     `article-api listening on ${address}/api`,
   );
 }

@@ -25,7 +25,15 @@ describe('GET /api/admin/users', () => {
         lastSignInAt: '2025-05-30T05:05:00.000Z',
         isAdmin: true,
       },
-      { uid: 'uid-user', email: 'user@example.com', emailVerified: true, displayName: null, createdAt: null, lastSignInAt: null, isAdmin: false },
+      {
+        uid: 'uid-user',
+        email: 'user@example.com',
+        emailVerified: true,
+        displayName: null,
+        createdAt: null,
+        lastSignInAt: null,
+        isAdmin: false,
+      },
     ]);
   });
 
@@ -38,7 +46,9 @@ describe('GET /api/admin/users', () => {
     const sendFailing = await listen(failing);
     const response = await sendFailing({ url: '/api/admin/users', headers: asAdmin });
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ error: 'ユーザー一覧を取得できませんでした。認証サービスの設定を確認してください。' });
+    expect(response.json()).toEqual({
+      error: 'ユーザー一覧を取得できませんでした。認証サービスの設定を確認してください。',
+    });
     await failing.close();
   });
 });

@@ -73,7 +73,10 @@ describe('POST /api/articles', () => {
   it('refuses content that sanitising leaves empty', async () => {
     const response = await post({ ...validInput, content: '<script>alert(1)</script>' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: '本文を入力してください。', fields: { content: '本文を入力してください。' } });
+    expect(response.json()).toEqual({
+      error: '本文を入力してください。',
+      fields: { content: '本文を入力してください。' },
+    });
   });
 });
 
@@ -111,7 +114,10 @@ describe('PUT /api/articles/:id', () => {
   it('validates the body like POST', async () => {
     const response = await put(1, { ...validInput, title: '' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'タイトルを入力してください。', fields: { title: 'タイトルを入力してください。' } });
+    expect(response.json()).toEqual({
+      error: 'タイトルを入力してください。',
+      fields: { title: 'タイトルを入力してください。' },
+    });
   });
 });
 

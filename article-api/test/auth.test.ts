@@ -2,7 +2,16 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, loggerOptions } from '../src/app';
 import { listen, type Send } from './support/http';
-import { asAdmin, asUser, bearer, buildTestApp, fakeVerifyToken, TOKENS, testConfig, validInput } from './support/testApp';
+import {
+  asAdmin,
+  asUser,
+  bearer,
+  buildTestApp,
+  fakeVerifyToken,
+  TOKENS,
+  testConfig,
+  validInput,
+} from './support/testApp';
 
 const PROTECTED: Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; admin: boolean }> = [
   { method: 'POST', url: '/api/articles', admin: true },
@@ -53,7 +62,9 @@ describe.each(PROTECTED)('$method $url', ({ method, url, admin }) => {
 
 describe('admin rule', () => {
   it('matches the admin e-mail case-insensitively', async () => {
-    expect((await send({ method: 'POST', url: '/api/articles', headers: asAdmin, payload: validInput })).statusCode).toBe(201);
+    expect(
+      (await send({ method: 'POST', url: '/api/articles', headers: asAdmin, payload: validInput })).statusCode,
+    ).toBe(201);
   });
 
   it('accepts an unverified admin e-mail in emulator mode (emulator sign-ups are never verified)', async () => {

@@ -30,7 +30,12 @@ describe('loadConfig', () => {
     expect(DEFAULT_DATABASE_PATH).toBe(path.resolve(__dirname, '../../.data/articles.sqlite'));
     expect(config.corsOrigins).toEqual(DEFAULT_CORS_ORIGINS);
     expect(DEFAULT_CORS_ORIGINS).toEqual(
-      expect.arrayContaining(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://localhost:3004', 'http://127.0.0.1:3004']),
+      expect.arrayContaining([
+        'http://localhost:3000',
+        'http://127.0.0.1:3000',
+        'http://localhost:3004',
+        'http://127.0.0.1:3004',
+      ]),
     );
   });
 
@@ -89,7 +94,13 @@ describe('loadConfig', () => {
       RATE_LIMIT_WRITE_MAX: '0',
     });
     expect(problems.map((problem) => problem.split(':')[0])).toEqual(
-      expect.arrayContaining(['PORT', 'FIREBASE_AUTH_EMULATOR_HOST', 'LOG_LEVEL', 'CORS_ORIGINS.0', 'RATE_LIMIT_WRITE_MAX']),
+      expect.arrayContaining([
+        'PORT',
+        'FIREBASE_AUTH_EMULATOR_HOST',
+        'LOG_LEVEL',
+        'CORS_ORIGINS.0',
+        'RATE_LIMIT_WRITE_MAX',
+      ]),
     );
   });
 });

@@ -12,7 +12,12 @@ jest.setTimeout(60_000);
 function startChild(databasePath: string): { child: ChildProcessWithoutNullStreams; port: Promise<number> } {
   // `--import tsx` keeps the service in this one process (the tsx CLI would fork a grandchild SIGKILL misses).
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'support/childServer.ts')], {
-    env: { ...process.env, DATABASE_PATH: databasePath, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', LOG_LEVEL: 'silent' },
+    env: {
+      ...process.env,
+      DATABASE_PATH: databasePath,
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      LOG_LEVEL: 'silent',
+    },
   });
   const port = new Promise<number>((resolve, reject) => {
     let output = '';
@@ -34,7 +39,12 @@ it('keeps an article answered with 201 even when the process is SIGKILLed right 
   const databasePath = path.join(dir, 'articles.sqlite');
   try {
     const { child, port } = startChild(databasePath);
-    const response = await sendTo(await port, { method: 'POST', url: '/api/articles', headers: asAdmin, payload: validInput });
+    const response = await sendTo(await port, {
+      method: 'POST',
+      url: '/api/articles',
+      headers: asAdmin,
+      payload: validInput,
+    });
     expect(response.statusCode).toBe(201);
     const created = response.json<Article>();
 

@@ -35,7 +35,10 @@ beforeAll(async () => {
     logger: false,
   });
   send = await listen(app);
-  [adminToken, otherToken] = await Promise.all([signUpOnEmulator(emulator.host, adminEmail), signUpOnEmulator(emulator.host, otherEmail)]);
+  [adminToken, otherToken] = await Promise.all([
+    signUpOnEmulator(emulator.host, adminEmail),
+    signUpOnEmulator(emulator.host, otherEmail),
+  ]);
 }, 120_000);
 
 afterAll(async () => {
@@ -44,20 +47,35 @@ afterAll(async () => {
 });
 
 it('lets the admin e-mail create an article (201)', async () => {
-  const response = await send({ method: 'POST', url: '/api/articles', headers: bearer(adminToken), payload: validInput });
+  const response = await send({
+    method: 'POST',
+    url: '/api/articles',
+    headers: bearer(adminToken),
+    payload: validInput,
+  });
   expect(response.statusCode).toBe(201);
   expect(response.json<Article>()).toMatchObject({ id: 23, title: validInput.title });
 });
 
 it('accepts another signed-in user for business pages but refuses their writes (403)', async () => {
   expect((await send({ url: '/api/business/articles', headers: bearer(otherToken) })).statusCode).toBe(200);
-  const response = await send({ method: 'POST', url: '/api/articles', headers: bearer(otherToken), payload: validInput });
+  const response = await send({
+    method: 'POST',
+    url: '/api/articles',
+    headers: bearer(otherToken),
+    payload: validInput,
+  });
   expect(response.statusCode).toBe(403);
   expect(response.json()).toEqual({ error: '管理者権限が必要です。' });
 });
 
 it('refuses a garbage token (401)', async () => {
-  const response = await send({ method: 'POST', url: '/api/articles', headers: bearer('not.a.token'), payload: validInput });
+  const response = await send({
+    method: 'POST',
+    url: '/api/articles',
+    headers: bearer('not.a.token'),
+    payload: validInput,
+  });
   expect(response.statusCode).toBe(401);
 });
 

@@ -29,8 +29,15 @@ describe('a database file', () => {
 
   it('keeps writes across a restart of the service, without re-seeding deleted articles', async () => {
     const first = await startService();
-    const created = (await first.send({ method: 'POST', url: '/api/articles', headers: asAdmin, payload: validInput })).json<Article>();
-    await first.send({ method: 'PUT', url: '/api/articles/1', headers: asAdmin, payload: { ...validInput, title: '書き換え' } });
+    const created = (
+      await first.send({ method: 'POST', url: '/api/articles', headers: asAdmin, payload: validInput })
+    ).json<Article>();
+    await first.send({
+      method: 'PUT',
+      url: '/api/articles/1',
+      headers: asAdmin,
+      payload: { ...validInput, title: '書き換え' },
+    });
     expect((await first.send({ method: 'DELETE', url: '/api/articles/22', headers: asAdmin })).statusCode).toBe(204);
     await first.app.close();
 

@@ -1,5 +1,10 @@
 import { seedArticles } from 'shared-articles/seed';
-import { type ArticleDraft, type ArticleRepository, createArticleRepository, DuplicateSlugError } from '../src/db/articleRepository';
+import {
+  type ArticleDraft,
+  type ArticleRepository,
+  createArticleRepository,
+  DuplicateSlugError,
+} from '../src/db/articleRepository';
 import { openDatabase, type SqliteDatabase } from '../src/db/database';
 import { migrate } from '../src/db/migrations';
 
@@ -50,14 +55,25 @@ describe('reads', () => {
   it('lists business articles newest first and finds them by slug', async () => {
     const list = await repository.listBusiness();
     expect(list.map((article) => article.id)).toEqual(['biz005', 'biz004', 'biz003', 'biz002', 'biz001']);
-    expect(await repository.getBusinessBySlug('ai-accounting-guide')).toMatchObject({ id: 'biz003', businessId: 'biz001' });
+    expect(await repository.getBusinessBySlug('ai-accounting-guide')).toMatchObject({
+      id: 'biz003',
+      businessId: 'biz001',
+    });
   });
 });
 
 describe('create', () => {
   it('continues the ids after the seed and stores every field', async () => {
     const created = await repository.create(
-      draft({ slug: 'full', tag: 'AI,副業', image: 'https://img.example/a.jpg', url: 'https://src.example', noteUrl: 'https://note.com/x', relatedArticles: [1, 2], articleType: 'youtube' }),
+      draft({
+        slug: 'full',
+        tag: 'AI,副業',
+        image: 'https://img.example/a.jpg',
+        url: 'https://src.example',
+        noteUrl: 'https://note.com/x',
+        relatedArticles: [1, 2],
+        articleType: 'youtube',
+      }),
     );
     expect(created).toEqual({
       id: 23,
@@ -83,7 +99,9 @@ describe('create', () => {
   });
 
   it('throws DuplicateSlugError for a slug in use', async () => {
-    await expect(repository.create(draft({ slug: 'what-is-generative-ai' }))).rejects.toBeInstanceOf(DuplicateSlugError);
+    await expect(repository.create(draft({ slug: 'what-is-generative-ai' }))).rejects.toBeInstanceOf(
+      DuplicateSlugError,
+    );
     expect(await repository.list()).toHaveLength(21);
   });
 

@@ -24,12 +24,28 @@ describe('each validation rule answers 400 with the field message', () => {
     ['content', { content: '' }, '本文を入力してください。'],
     ['tag', { tag: 'x'.repeat(201) }, 'タグは200文字以内の文字列で入力してください。'],
     ['image', { image: 'not a url' }, '画像URLはhttp://またはhttps://で始まる2048文字以内のURLで入力してください。'],
-    ['url', { url: 'javascript:alert(1)' }, '参照URLはhttp://またはhttps://で始まる2048文字以内のURLで入力してください。'],
-    ['noteUrl', { noteUrl: 'mailto:a@example.com' }, 'note記事のURLはhttp://またはhttps://で始まる2048文字以内のURLで入力してください。'],
+    [
+      'url',
+      { url: 'javascript:alert(1)' },
+      '参照URLはhttp://またはhttps://で始まる2048文字以内のURLで入力してください。',
+    ],
+    [
+      'noteUrl',
+      { noteUrl: 'mailto:a@example.com' },
+      'note記事のURLはhttp://またはhttps://で始まる2048文字以内のURLで入力してください。',
+    ],
     ['slug', { slug: 'Bad Slug' }, 'スラッグは半角英小文字・数字・ハイフンの100文字以内で、英数字から始めてください。'],
     ['relatedArticles', { relatedArticles: ['1'] }, '関連記事は記事ID（正の整数）の一覧で指定してください。'],
-    ['relatedArticles', { relatedArticles: Array.from({ length: 11 }, (_, i) => i + 1) }, '関連記事は10件まで指定できます。'],
-    ['articleType', { articleType: 'podcast' }, '記事タイプは note, youtube, seminar, workshop, guide のいずれかを指定してください。'],
+    [
+      'relatedArticles',
+      { relatedArticles: Array.from({ length: 11 }, (_, i) => i + 1) },
+      '関連記事は10件まで指定できます。',
+    ],
+    [
+      'articleType',
+      { articleType: 'podcast' },
+      '記事タイプは note, youtube, seminar, workshop, guide のいずれかを指定してください。',
+    ],
   ])('%s %j', async (field, override, message) => {
     const response = await post({ ...validInput, ...override });
     expect(response.statusCode).toBe(400);
@@ -48,7 +64,12 @@ describe('each validation rule answers 400 with the field message', () => {
   it('lists every invalid field at once', async () => {
     const response = await post({});
     expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json<{ fields: object }>().fields).sort()).toEqual(['category', 'content', 'date', 'title']);
+    expect(Object.keys(response.json<{ fields: object }>().fields).sort()).toEqual([
+      'category',
+      'content',
+      'date',
+      'title',
+    ]);
   });
 
   it('rejects a JSON body that is not an object', async () => {
@@ -68,7 +89,9 @@ describe('malformed requests', () => {
   it('answers 415 for a body that is not JSON', async () => {
     const response = await post('title=x', { 'content-type': 'text/plain' });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ error: 'データはJSON形式（Content-Type: application/json）で送信してください。' });
+    expect(response.json()).toEqual({
+      error: 'データはJSON形式（Content-Type: application/json）で送信してください。',
+    });
   });
 
   it('answers 413 for a body over the 256 KB limit, before validating it', async () => {
@@ -80,6 +103,9 @@ describe('malformed requests', () => {
   it('answers 400 (not 413) for content over 200 KB that fits the body limit', async () => {
     const response = await post({ ...validInput, content: 'あ'.repeat(70_000) }); // 210 KB of UTF-8
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: '本文は200KB以内で入力してください。', fields: { content: '本文は200KB以内で入力してください。' } });
+    expect(response.json()).toEqual({
+      error: '本文は200KB以内で入力してください。',
+      fields: { content: '本文は200KB以内で入力してください。' },
+    });
   });
 });

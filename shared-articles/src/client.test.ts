@@ -76,17 +76,26 @@ describe('requests', () => {
   });
 
   it('attaches the ID token when there is one', async () => {
-    const { client, calls } = clientWith(async () => jsonResponse(200, []), async () => 'token-123');
+    const { client, calls } = clientWith(
+      async () => jsonResponse(200, []),
+      async () => 'token-123',
+    );
     await client.list();
     expect(new Headers(calls()[0]![1].headers).get('Authorization')).toBe('Bearer token-123');
   });
 
   it('sends no Authorization header when signed out or when the token lookup fails', async () => {
-    const signedOut = clientWith(async () => jsonResponse(200, []), async () => null);
+    const signedOut = clientWith(
+      async () => jsonResponse(200, []),
+      async () => null,
+    );
     await signedOut.client.list();
     expect(new Headers(signedOut.calls()[0]![1].headers).has('Authorization')).toBe(false);
 
-    const failing = clientWith(async () => jsonResponse(200, []), async () => Promise.reject(new Error('expired')));
+    const failing = clientWith(
+      async () => jsonResponse(200, []),
+      async () => Promise.reject(new Error('expired')),
+    );
     await failing.client.list();
     expect(new Headers(failing.calls()[0]![1].headers).has('Authorization')).toBe(false);
   });
@@ -128,7 +137,11 @@ describe('errors', () => {
           init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     );
-    const client = createArticleClient({ baseUrl: 'http://api', fetch: fetchMock as unknown as typeof fetch, timeoutMs: 20 });
+    const client = createArticleClient({
+      baseUrl: 'http://api',
+      fetch: fetchMock as unknown as typeof fetch,
+      timeoutMs: 20,
+    });
     await expect(caught(client.list())).resolves.toMatchObject({ status: 0, message: '記事の取得に失敗しました。' });
   });
 

@@ -5,12 +5,19 @@ describe('isValidIsoDate', () => {
     expect(isValidIsoDate(date)).toBe(true);
   });
 
-  it.each(['2025-02-30', '2025-02-29', '2025-13-01', '2025-00-10', '2025-04-31', '2025-5-30', '2025/05/30', '', '2025-05-30T00:00'])(
-    'rejects %s',
-    (date) => {
-      expect(isValidIsoDate(date)).toBe(false);
-    },
-  );
+  it.each([
+    '2025-02-30',
+    '2025-02-29',
+    '2025-13-01',
+    '2025-00-10',
+    '2025-04-31',
+    '2025-5-30',
+    '2025/05/30',
+    '',
+    '2025-05-30T00:00',
+  ])('rejects %s', (date) => {
+    expect(isValidIsoDate(date)).toBe(false);
+  });
 });
 
 describe('formatJapaneseDate', () => {

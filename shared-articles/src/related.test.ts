@@ -72,7 +72,11 @@ describe('relatedArticles for business articles', () => {
     relatedArticles: related,
     articleType: 'guide',
   });
-  const list = [business('biz001', 'X', '2025-08-01', ['biz003']), business('biz002', 'X', '2025-08-02'), business('biz003', 'Y', '2025-08-03')];
+  const list = [
+    business('biz001', 'X', '2025-08-01', ['biz003']),
+    business('biz002', 'X', '2025-08-02'),
+    business('biz003', 'Y', '2025-08-03'),
+  ];
 
   it('works with string ids', () => {
     expect(ids(relatedArticles(list[0]!, list))).toEqual(['biz003']);

@@ -4,17 +4,23 @@
  * own DOMPurify before rendering. Typed structurally so this package needs no DOMPurify dependency.
  */
 
-export const ALLOWED_TAGS: readonly string[] = [
-  'p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'a', 'strong', 'em', 'blockquote', 'img', 'figure',
-  'figcaption', 'br', 'hr', 'code', 'pre', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
-  'caption', 'iframe',
-];
+const TEXT_TAGS = ['p', 'h2', 'h3', 'h4', 'strong', 'em', 'blockquote', 'br', 'hr', 'code', 'pre'];
+const LIST_TAGS = ['ul', 'ol', 'li'];
+const TABLE_TAGS = ['table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'];
+const LINK_AND_MEDIA_TAGS = ['a', 'img', 'figure', 'figcaption', 'iframe'];
+
+export const ALLOWED_TAGS: readonly string[] = [...TEXT_TAGS, ...LIST_TAGS, ...TABLE_TAGS, ...LINK_AND_MEDIA_TAGS];
+
+const LINK_ATTRIBUTES = ['href', 'target', 'rel'];
+const IMAGE_ATTRIBUTES = ['src', 'alt', 'width', 'height', 'loading'];
+const IFRAME_ATTRIBUTES = ['title', 'allow', 'allowfullscreen', 'frameborder', 'referrerpolicy'];
+const TABLE_CELL_ATTRIBUTES = ['colspan', 'rowspan', 'scope'];
 
 export const ALLOWED_ATTRIBUTES: readonly string[] = [
-  'href', 'target', 'rel', // a
-  'src', 'alt', 'width', 'height', 'loading', // img, iframe
-  'title', 'allow', 'allowfullscreen', 'frameborder', 'referrerpolicy', // iframe
-  'colspan', 'rowspan', 'scope', // table cells
+  ...LINK_ATTRIBUTES,
+  ...IMAGE_ATTRIBUTES, // img and iframe
+  ...IFRAME_ATTRIBUTES,
+  ...TABLE_CELL_ATTRIBUTES,
 ];
 
 const YOUTUBE_EMBED_HOSTS = new Set(['www.youtube.com', 'www.youtube-nocookie.com']);

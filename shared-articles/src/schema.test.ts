@@ -84,18 +84,46 @@ describe('articleInputSchema: rejected input, one message per field', () => {
     ['content', { content: '' }, '本文を入力してください。'],
     ['content', { content: ' \n ' }, '本文を入力してください。'],
     ['tag', { tag: 't'.repeat(201) }, 'タグは200文字以内の文字列で入力してください。'],
-    ['image', { image: 'javascript:alert(1)' }, '画像URLはhttp://またはhttps://で始まる2048文字以内のURLで入力してください。'],
-    ['url', { url: 'ftp://example.com/a' }, '参照URLはhttp://またはhttps://で始まる2048文字以内のURLで入力してください。'],
-    ['noteUrl', { noteUrl: `https://note.com/${'a'.repeat(2048)}` }, 'note記事のURLはhttp://またはhttps://で始まる2048文字以内のURLで入力してください。'],
-    ['slug', { slug: 'Has-Upper' }, 'スラッグは半角英小文字・数字・ハイフンの100文字以内で、英数字から始めてください。'],
-    ['slug', { slug: '-leading-dash' }, 'スラッグは半角英小文字・数字・ハイフンの100文字以内で、英数字から始めてください。'],
-    ['slug', { slug: 'a'.repeat(101) }, 'スラッグは半角英小文字・数字・ハイフンの100文字以内で、英数字から始めてください。'],
+    [
+      'image',
+      { image: 'javascript:alert(1)' },
+      '画像URLはhttp://またはhttps://で始まる2048文字以内のURLで入力してください。',
+    ],
+    [
+      'url',
+      { url: 'ftp://example.com/a' },
+      '参照URLはhttp://またはhttps://で始まる2048文字以内のURLで入力してください。',
+    ],
+    [
+      'noteUrl',
+      { noteUrl: `https://note.com/${'a'.repeat(2048)}` },
+      'note記事のURLはhttp://またはhttps://で始まる2048文字以内のURLで入力してください。',
+    ],
+    [
+      'slug',
+      { slug: 'Has-Upper' },
+      'スラッグは半角英小文字・数字・ハイフンの100文字以内で、英数字から始めてください。',
+    ],
+    [
+      'slug',
+      { slug: '-leading-dash' },
+      'スラッグは半角英小文字・数字・ハイフンの100文字以内で、英数字から始めてください。',
+    ],
+    [
+      'slug',
+      { slug: 'a'.repeat(101) },
+      'スラッグは半角英小文字・数字・ハイフンの100文字以内で、英数字から始めてください。',
+    ],
     ['slug', { slug: '日本語' }, 'スラッグは半角英小文字・数字・ハイフンの100文字以内で、英数字から始めてください。'],
     ['relatedArticles', { relatedArticles: [1.5] }, '関連記事は記事ID（正の整数）の一覧で指定してください。'],
     ['relatedArticles', { relatedArticles: [0] }, '関連記事は記事ID（正の整数）の一覧で指定してください。'],
     ['relatedArticles', { relatedArticles: '1,2' }, '関連記事は記事ID（正の整数）の一覧で指定してください。'],
     ['relatedArticles', { relatedArticles: [1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12] }, '関連記事は10件まで指定できます。'],
-    ['articleType', { articleType: 'video' }, '記事タイプは note, youtube, seminar, workshop, guide のいずれかを指定してください。'],
+    [
+      'articleType',
+      { articleType: 'video' },
+      '記事タイプは note, youtube, seminar, workshop, guide のいずれかを指定してください。',
+    ],
   ])('%s: %j', (field, override, message) => {
     expect(errorsFor({ ...valid, ...override })).toEqual({ [field]: message });
   });
@@ -130,6 +158,8 @@ describe('fieldErrors', () => {
     const parsed = articleInputSchema.safeParse({ ...valid, relatedArticles: [0, -1] });
     expect(parsed.success).toBe(false);
     if (parsed.success) return;
-    expect(fieldErrors(parsed.error)).toEqual({ relatedArticles: '関連記事は記事ID（正の整数）の一覧で指定してください。' });
+    expect(fieldErrors(parsed.error)).toEqual({
+      relatedArticles: '関連記事は記事ID（正の整数）の一覧で指定してください。',
+    });
   });
 });

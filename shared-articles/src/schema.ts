@@ -82,40 +82,43 @@ export const articleTypeSchema = z.enum(['note', 'youtube', 'seminar', 'workshop
 });
 
 export const articleInputSchema = z.strictObject(
-    {
-      title: requiredText(MESSAGES.titleRequired, MESSAGES.titleTooLong, ARTICLE_LIMITS.titleMaxChars),
-      category: requiredText(MESSAGES.categoryRequired, MESSAGES.categoryTooLong, ARTICLE_LIMITS.categoryMaxChars),
-      date: z.string({ error: MESSAGES.date }).trim().refine(isValidIsoDate, MESSAGES.date),
-      content: z
-        .string({ error: MESSAGES.contentRequired })
-        .refine((value) => value.trim() !== '', MESSAGES.contentRequired)
-        .refine((value) => utf8ByteLength(value) <= ARTICLE_LIMITS.contentMaxBytes, MESSAGES.contentTooLarge),
-      tag: z
-        .string({ error: MESSAGES.tag })
-        .refine((value) => charCount(value) <= ARTICLE_LIMITS.tagMaxChars, MESSAGES.tag)
-        .optional()
-        .transform((value) => normalizeTags(value ?? '')),
-      image: optionalHttpUrl(URL_LABELS.image),
-      url: optionalHttpUrl(URL_LABELS.url),
-      noteUrl: optionalHttpUrl(URL_LABELS.noteUrl),
-      slug: z
-        .string({ error: MESSAGES.slug })
-        .trim()
-        .refine((value) => value === '' || SLUG_PATTERN.test(value), MESSAGES.slug)
-        .nullish()
-        .transform((value) => value || undefined),
-      relatedArticles: z
-        .array(z.number({ error: MESSAGES.relatedArticles }).int(MESSAGES.relatedArticles).positive(MESSAGES.relatedArticles), {
+  {
+    title: requiredText(MESSAGES.titleRequired, MESSAGES.titleTooLong, ARTICLE_LIMITS.titleMaxChars),
+    category: requiredText(MESSAGES.categoryRequired, MESSAGES.categoryTooLong, ARTICLE_LIMITS.categoryMaxChars),
+    date: z.string({ error: MESSAGES.date }).trim().refine(isValidIsoDate, MESSAGES.date),
+    content: z
+      .string({ error: MESSAGES.contentRequired })
+      .refine((value) => value.trim() !== '', MESSAGES.contentRequired)
+      .refine((value) => utf8ByteLength(value) <= ARTICLE_LIMITS.contentMaxBytes, MESSAGES.contentTooLarge),
+    tag: z
+      .string({ error: MESSAGES.tag })
+      .refine((value) => charCount(value) <= ARTICLE_LIMITS.tagMaxChars, MESSAGES.tag)
+      .optional()
+      .transform((value) => normalizeTags(value ?? '')),
+    image: optionalHttpUrl(URL_LABELS.image),
+    url: optionalHttpUrl(URL_LABELS.url),
+    noteUrl: optionalHttpUrl(URL_LABELS.noteUrl),
+    slug: z
+      .string({ error: MESSAGES.slug })
+      .trim()
+      .refine((value) => value === '' || SLUG_PATTERN.test(value), MESSAGES.slug)
+      .nullish()
+      .transform((value) => value || undefined),
+    relatedArticles: z
+      .array(
+        z.number({ error: MESSAGES.relatedArticles }).int(MESSAGES.relatedArticles).positive(MESSAGES.relatedArticles),
+        {
           error: MESSAGES.relatedArticles,
-        })
-        .max(ARTICLE_LIMITS.relatedMaxCount, MESSAGES.relatedTooMany)
-        .optional()
-        .transform((ids) => [...new Set(ids ?? [])]),
-      articleType: articleTypeSchema.default('note'),
-    },
-    {
-      error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.unknownField : MESSAGES.notAnObject),
-    },
+        },
+      )
+      .max(ARTICLE_LIMITS.relatedMaxCount, MESSAGES.relatedTooMany)
+      .optional()
+      .transform((ids) => [...new Set(ids ?? [])]),
+    articleType: articleTypeSchema.default('note'),
+  },
+  {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.unknownField : MESSAGES.notAnObject),
+  },
 ) satisfies z.ZodType<unknown, ArticleInput>;
 
 /** Input after validation: trimmed, tags normalised, empty links removed, defaults applied. */
@@ -135,8 +138,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 }
 
 export type ArticleInputResult =
-  | { success: true; data: ValidArticleInput }
-  | { success: false; message: string; fieldErrors: Record<string, string> };
+  { success: true; data: ValidArticleInput } | { success: false; message: string; fieldErrors: Record<string, string> };
 
 /** Validates unknown input; `message` is the first problem, fit for a banner. */
 export function validateArticleInput(input: unknown): ArticleInputResult {

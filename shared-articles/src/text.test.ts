@@ -6,12 +6,15 @@ describe('stripHtml', () => {
   });
 
   it('drops script, style and iframe bodies and comments entirely', () => {
-    const html = '<p>前</p><script>alert("x")</script><style>p{}</style><!-- memo --><iframe src="x">fallback</iframe><p>後</p>';
+    const html =
+      '<p>前</p><script>alert("x")</script><style>p{}</style><!-- memo --><iframe src="x">fallback</iframe><p>後</p>';
     expect(stripHtml(html)).toBe('前 後');
   });
 
   it('decodes entities after removing tags, so encoded markup stays text', () => {
-    expect(stripHtml('<p>&lt;b&gt; &amp; &quot;AI&quot; &#39;x&#39; &#x1F600; &nbsp;end</p>')).toBe('<b> & "AI" \'x\' 😀 end');
+    expect(stripHtml('<p>&lt;b&gt; &amp; &quot;AI&quot; &#39;x&#39; &#x1F600; &nbsp;end</p>')).toBe(
+      '<b> & "AI" \'x\' 😀 end',
+    );
   });
 
   it('collapses whitespace and newlines and trims', () => {

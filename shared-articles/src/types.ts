@@ -37,7 +37,14 @@ export interface BusinessArticle extends ArticleFields<string> {
 
 export type ContentCategory = '基礎知識' | 'ビジネス' | 'スキル' | 'ツール' | '法律' | '倫理';
 
-export const CONTENT_CATEGORIES: readonly ContentCategory[] = ['基礎知識', 'ビジネス', 'スキル', 'ツール', '法律', '倫理'];
+export const CONTENT_CATEGORIES: readonly ContentCategory[] = [
+  '基礎知識',
+  'ビジネス',
+  'スキル',
+  'ツール',
+  '法律',
+  '倫理',
+];
 
 /** An entry of the /contents list; `body` is the page shown at `url`. */
 export interface ContentItem {

@@ -67,9 +67,7 @@ export function createArticleRepository(db: SqliteDatabase): ArticleRepository {
        WHERE EXISTS (SELECT 1 FROM json_each(articles.related_articles) WHERE value = ?)`,
     ),
     setRelated: db.prepare<[string, number]>('UPDATE articles SET related_articles = ? WHERE id = ?'),
-    existingIds: db.prepare<[string], number>(
-      'SELECT id FROM articles WHERE id IN (SELECT value FROM json_each(?))',
-    ),
+    existingIds: db.prepare<[string], number>('SELECT id FROM articles WHERE id IN (SELECT value FROM json_each(?))'),
     listBusiness: db.prepare<[], BusinessArticleRow>('SELECT * FROM business_articles ORDER BY date DESC, id DESC'),
     getBusinessBySlug: db.prepare<[string], BusinessArticleRow>('SELECT * FROM business_articles WHERE slug = ?'),
   };

@@ -87,7 +87,9 @@ export function migrate(
   );
   const record = db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)');
 
-  const pending = [...list].sort((a, b) => a.version - b.version).filter((migration) => !applied.has(migration.version));
+  const pending = [...list]
+    .sort((a, b) => a.version - b.version)
+    .filter((migration) => !applied.has(migration.version));
   for (const migration of pending) {
     db.transaction(() => {
       migration.up(db, context);

@@ -84,15 +84,13 @@ export async function ensureAuthEmulator({
 
 /** Signs up an e-mail/password user on the emulator and returns its ID token. */
 export async function signUpOnEmulator(host: string, email: string, password = 'test-password-123'): Promise<string> {
-  const response = await fetch(
-    `http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
+  const response = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
   const body = (await response.json()) as { idToken?: string; error?: { message?: string } };
-  if (!response.ok || !body.idToken) throw new Error(`emulator sign-up failed: ${body.error?.message ?? response.status}`);
+  if (!response.ok || !body.idToken)
+    throw new Error(`emulator sign-up failed: ${body.error?.message ?? response.status}`);
   return body.idToken;
 }

@@ -31,7 +31,10 @@ export async function listen(app: FastifyInstance): Promise<Send> {
   return (request) => sendTo(port, request);
 }
 
-export function sendTo(port: number, { method = 'GET', url, headers = {}, payload }: TestRequest): Promise<TestResponse> {
+export function sendTo(
+  port: number,
+  { method = 'GET', url, headers = {}, payload }: TestRequest,
+): Promise<TestResponse> {
   const body = payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload);
   const allHeaders: Record<string, string> = { ...headers };
   if (body !== undefined) {

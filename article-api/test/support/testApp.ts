@@ -33,7 +33,14 @@ export const FAKE_USERS: AuthUserSummary[] = [
     createdAt: '2025-05-01T00:00:00.000Z',
     lastSignInAt: '2025-05-30T05:05:00.000Z',
   },
-  { uid: 'uid-user', email: 'user@example.com', emailVerified: true, displayName: null, createdAt: null, lastSignInAt: null },
+  {
+    uid: 'uid-user',
+    email: 'user@example.com',
+    emailVerified: true,
+    displayName: null,
+    createdAt: null,
+    lastSignInAt: null,
+  },
 ];
 
 /** Config as the service would load it, with test defaults: in-memory DB, emulator mode, silent logs. */
@@ -47,7 +54,9 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
   });
 }
 
-export function buildTestApp(options: Partial<BuildAppOptions> & { env?: Record<string, string> } = {}): FastifyInstance {
+export function buildTestApp(
+  options: Partial<BuildAppOptions> & { env?: Record<string, string> } = {},
+): FastifyInstance {
   const { env, ...rest } = options;
   return buildApp({
     config: testConfig(env),

@@ -5,7 +5,8 @@ export const contentItems: ContentItem[] = [
   {
     id: 1,
     title: 'AIの基礎知識：人工知能・機械学習・生成AIの違い',
-    description: 'よく耳にする「AI」「機械学習」「ディープラーニング」「生成AI」。それぞれの意味と関係を、図を思い浮かべながら整理します。',
+    description:
+      'よく耳にする「AI」「機械学習」「ディープラーニング」「生成AI」。それぞれの意味と関係を、図を思い浮かべながら整理します。',
     category: '基礎知識',
     date: '2025.04.01',
     url: '/contents/ai-basics',
@@ -23,7 +24,8 @@ export const contentItems: ContentItem[] = [
   {
     id: 2,
     title: 'ビジネスでのAI活用入門：業務のどこに使えるのか',
-    description: '文書作成、問い合わせ対応、データ分析など、仕事の中でAIが役立つ場面と、導入を成功させるための考え方を紹介します。',
+    description:
+      '文書作成、問い合わせ対応、データ分析など、仕事の中でAIが役立つ場面と、導入を成功させるための考え方を紹介します。',
     category: 'ビジネス',
     date: '2025.04.15',
     url: '/contents/business-ai',
@@ -66,7 +68,8 @@ export const contentItems: ContentItem[] = [
   {
     id: 4,
     title: 'ChatGPTの基本操作ガイド',
-    description: 'アカウント作成、チャットの始め方、履歴の管理、データの扱いに関する設定まで、ChatGPTを使い始めるための基本をまとめました。',
+    description:
+      'アカウント作成、チャットの始め方、履歴の管理、データの扱いに関する設定まで、ChatGPTを使い始めるための基本をまとめました。',
     category: 'ツール',
     date: '2025.05.15',
     url: '/contents/chatgpt-basics',
@@ -88,7 +91,8 @@ export const contentItems: ContentItem[] = [
   {
     id: 5,
     title: '画像生成AIの使い方：言葉からイラストや写真を作る',
-    description: '画像生成AIの仕組みと代表的なサービス、思いどおりの画像を作るための指示の書き方、商用利用時の注意点を解説します。',
+    description:
+      '画像生成AIの仕組みと代表的なサービス、思いどおりの画像を作るための指示の書き方、商用利用時の注意点を解説します。',
     category: 'ツール',
     date: '2025.06.01',
     url: '/contents/ai-image-generation',
@@ -126,7 +130,8 @@ export const contentItems: ContentItem[] = [
   {
     id: 7,
     title: 'AIと著作権：知っておきたい基本ルール',
-    description: 'AIの学習に著作物を使うこと、AIで作った文章や画像を公開すること。日本の著作権法の考え方を、利用者の立場から整理します。',
+    description:
+      'AIの学習に著作物を使うこと、AIで作った文章や画像を公開すること。日本の著作権法の考え方を、利用者の立場から整理します。',
     category: '法律',
     date: '2025.07.01',
     url: '/contents/ai-copyright',
@@ -146,7 +151,8 @@ export const contentItems: ContentItem[] = [
   {
     id: 8,
     title: 'AI倫理：公平性・透明性・プライバシーを考える',
-    description: 'AIの偏り、説明できない判断、個人情報、フェイク画像。AIを使う一人ひとりが知っておきたい倫理の基本を考えます。',
+    description:
+      'AIの偏り、説明できない判断、個人情報、フェイク画像。AIを使う一人ひとりが知っておきたい倫理の基本を考えます。',
     category: '倫理',
     date: '2025.07.15',
     url: '/contents/ai-ethics',
@@ -163,7 +169,8 @@ export const contentItems: ContentItem[] = [
   {
     id: 9,
     title: 'LINEで使えるAIチャットボット活用法',
-    description: '普段使っているLINEで、AIに質問したり学んだりする方法。AIまなびの公式アカウントの使い方もあわせて紹介します。',
+    description:
+      '普段使っているLINEで、AIに質問したり学んだりする方法。AIまなびの公式アカウントの使い方もあわせて紹介します。',
     category: 'ツール',
     date: '2025.08.01',
     url: '/contents/line-bot',

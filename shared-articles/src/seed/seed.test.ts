@@ -62,9 +62,18 @@ describe('seed articles', () => {
 
   it('covers the spec tag topics', () => {
     const tags = new Set(seedArticles.flatMap((article) => article.tag.split(',')));
-    ['リスキリング', 'AI基礎', '暮らし', '副業', 'フリーランス', '業務効率化', 'マーケティング', 'SNS', 'コピーライティング', '最新AI'].forEach(
-      (tag) => expect(tags.has(tag)).toBe(true),
-    );
+    [
+      'リスキリング',
+      'AI基礎',
+      '暮らし',
+      '副業',
+      'フリーランス',
+      '業務効率化',
+      'マーケティング',
+      'SNS',
+      'コピーライティング',
+      '最新AI',
+    ].forEach((tag) => expect(tags.has(tag)).toBe(true));
   });
 
   it('has several real paragraphs per article', () => {
@@ -77,7 +86,11 @@ describe('seed articles', () => {
   it('passes the API schema and survives the sanitiser with its embeds intact', () => {
     const purify = createDOMPurify(new JSDOM('').window);
     for (const { id, businessId, ...input } of seedArticles) {
-      expect({ id, businessId, valid: articleInputSchema.safeParse(input).success }).toEqual({ id, businessId, valid: true });
+      expect({ id, businessId, valid: articleInputSchema.safeParse(input).success }).toEqual({
+        id,
+        businessId,
+        valid: true,
+      });
       const sanitized = sanitizeArticleHtml(purify, input.content);
       expect(youtubeIdFromContent(sanitized)).toBe(youtubeIdFromContent(input.content));
       expect(stripHtml(sanitized)).toBe(stripHtml(input.content));
@@ -87,7 +100,13 @@ describe('seed articles', () => {
 
 describe('seed business articles', () => {
   it('has biz001–biz005 of business biz001, titled 事業者向け：', () => {
-    expect(seedBusinessArticles.map((article) => article.id)).toEqual(['biz001', 'biz002', 'biz003', 'biz004', 'biz005']);
+    expect(seedBusinessArticles.map((article) => article.id)).toEqual([
+      'biz001',
+      'biz002',
+      'biz003',
+      'biz004',
+      'biz005',
+    ]);
     seedBusinessArticles.forEach((article) => {
       expect(article.businessId).toBe('biz001');
       expect(article.title.startsWith('事業者向け：')).toBe(true);
@@ -100,7 +119,13 @@ describe('seed business articles', () => {
     const dates = seedBusinessArticles.map((article) => article.date).sort();
     expect(dates[0]).toBe('2025-08-01');
     expect(dates[dates.length - 1]).toBe('2025-08-10');
-    expect(seedBusinessArticles.map((article) => article.category)).toEqual(['AI活用', 'マーケティング', '会計・経理', '働き方改革', 'データ分析']);
+    expect(seedBusinessArticles.map((article) => article.category)).toEqual([
+      'AI活用',
+      'マーケティング',
+      '会計・経理',
+      '働き方改革',
+      'データ分析',
+    ]);
     seedBusinessArticles.forEach((article) => expect(['seminar', 'workshop', 'guide']).toContain(article.articleType));
   });
 
