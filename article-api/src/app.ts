@@ -29,8 +29,6 @@ export interface BuildAppOptions {
   listUsers?: ListUsers;
   /** Defaults to pino at config.logLevel with credentials redacted. */
   logger?: FastifyServerOptions['logger'];
-  /** Seed a newly created database (default true). */
-  seed?: boolean;
 }
 
 /** pino options: JSON lines at `level`, credentials redacted should a serializer ever include headers. */
@@ -50,7 +48,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   const db = openDatabase(config.databasePath);
   try {
-    migrate(db, { seed: options.seed ?? true });
+    migrate(db);
   } catch (error) {
     db.close();
     throw error;
