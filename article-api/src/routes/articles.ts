@@ -28,12 +28,12 @@ function parseArticleId(raw: string): number {
 }
 
 const notFound = () => new ApiError(404, MESSAGES.articleNotFound);
+const duplicateSlug = () => new ApiError(409, MESSAGES.duplicateSlug, { slug: MESSAGES.duplicateSlug });
 
 function orNotFound<T>(value: T | undefined): T {
   if (value === undefined) throw notFound();
   return value;
 }
-const duplicateSlug = () => new ApiError(409, MESSAGES.duplicateSlug, { slug: MESSAGES.duplicateSlug });
 
 /** Sanitising can leave nothing (a body that was only a <script>): that is an empty article. */
 function hasVisibleContent(html: string): boolean {
