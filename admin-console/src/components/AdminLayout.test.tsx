@@ -29,7 +29,7 @@ describe('admin layout', () => {
     const user = userEvent.setup();
     renderAdmin('/admin');
     // jsdom applies no media queries, so the phone-only button stays display:none (and nameless) here.
-    const toggle = screen.getByText('メニュー').closest('button') as HTMLButtonElement;
+    const toggle = screen.getByText('管理メニュー').closest('button') as HTMLButtonElement;
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveAttribute('aria-controls', screen.getByRole('navigation', { name: '管理メニュー' }).id);
     await user.click(toggle);

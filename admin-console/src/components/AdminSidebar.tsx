@@ -142,7 +142,7 @@ export function AdminSidebar() {
         <Title>管理画面</Title>
         <MenuToggle type="button" aria-expanded={open} aria-controls={navId} onClick={() => setOpen((o) => !o)}>
           <span aria-hidden="true">{open ? '✕' : '☰'}</span>
-          メニュー
+          管理メニュー
         </MenuToggle>
       </TopRow>
       <Nav id={navId} aria-label="管理メニュー" $open={open}>

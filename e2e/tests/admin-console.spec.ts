@@ -1,0 +1,186 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminUser, installGoogleApiStandIn, operatorUser, signInAs } from '../support/auth';
+import { expectNoSeriousA11yIssues } from '../support/axe';
+
+/** article-api as the browser reaches it (the runtime config's default for localhost). */
+const API = 'http://localhost:3001/api';
+
+const mainHeading = (page: Page) => page.getByRole('heading', { level: 1 });
+const articleRow = (page: Page, title: string) => page.getByRole('row').filter({ hasText: title });
+
+async function openAsAdmin(page: Page, path: string, heading: string) {
+  await page.goto(path);
+  await expect(mainHeading(page)).toHaveText(heading);
+}
+
+async function fillRequiredFields(page: Page, values: { title: string; category: string; content: string }) {
+  await page.getByRole('textbox', { name: /^タイトル/ }).fill(values.title);
+  await page.getByRole('combobox', { name: /^カテゴリー/ }).fill(values.category);
+  await page.getByRole('textbox', { name: /^本文（HTML）/ }).fill(values.content);
+}
+
+test.describe('admin console, signed in as admin', () => {
+  test.beforeEach(async ({ context, page }) => {
+    await installGoogleApiStandIn(context);
+    await signInAs(page, adminUser);
+  });
+
+  test('create → in the list and on the public /articles page → edit → delete', async ({ page }) => {
+    const title = `E2E管理テスト記事 ${Date.now()}`;
+    const edited = `${title}（更新）`;
+
+    await openAsAdmin(page, '/admin/articles', '記事管理');
+    await page.getByRole('link', { name: '新規作成' }).click();
+    await expect(mainHeading(page)).toHaveText('記事の新規作成');
+    await fillRequiredFields(page, {
+      title,
+      category: 'AI活用',
+      content: '<h2>E2Eの見出し</h2><p>管理画面から作成した本文です。</p>',
+    });
+    await expect(
+      page.getByRole('region', { name: 'プレビュー' }).getByRole('heading', { name: 'E2Eの見出し' }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: '作成する' }).click();
+
+    await expect(page).toHaveURL(/\/admin\/articles$/);
+    await expect(articleRow(page, title)).toBeVisible();
+
+    await page.goto('/articles');
+    await expect(page.getByText(title).first()).toBeVisible();
+
+    await openAsAdmin(page, '/admin/articles', '記事管理');
+    await articleRow(page, title).getByRole('link', { name: /^編集/ }).click();
+    await expect(mainHeading(page)).toHaveText('記事の編集');
+    await expect(page.getByRole('textbox', { name: /^タイトル/ })).toHaveValue(title);
+    await page.getByRole('textbox', { name: /^タイトル/ }).fill(edited);
+    await page.getByRole('button', { name: '更新する' }).click();
+
+    await expect(page).toHaveURL(/\/admin\/articles$/);
+    await expect(articleRow(page, edited)).toBeVisible();
+
+    const deleteButton = articleRow(page, edited).getByRole('button', { name: /^削除/ });
+    await deleteButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Are you sure you want to delete this article?' });
+    await expect(dialog).toContainText(edited);
+    await expectNoSeriousA11yIssues(page);
+    await dialog.getByRole('button', { name: 'キャンセル' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(deleteButton).toBeFocused();
+
+    await deleteButton.click();
+    await dialog.getByRole('button', { name: '削除', exact: true }).click();
+    await expect(page.getByText('記事を削除しました。')).toBeVisible();
+    await expect(articleRow(page, edited)).toHaveCount(0);
+    await expect(page.getByText('記事を削除しました。')).toBeHidden({ timeout: 5000 });
+
+    await page.goto('/articles');
+    await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible();
+    await expect(page.getByText(edited)).toHaveCount(0);
+  });
+
+  test("the service's validation error lands on the form and nothing typed is lost", async ({ page, request }) => {
+    const [existing] = (await (await request.get(`${API}/articles`)).json()) as { slug: string }[];
+    await openAsAdmin(page, '/admin/articles/new', '記事の新規作成');
+    const title = `重複スラッグの記事 ${Date.now()}`;
+    await fillRequiredFields(page, { title, category: 'AI活用', content: '<p>本文</p>' });
+    // A well-formed slug passes the client's schema; only the service knows it is taken.
+    await page.getByRole('textbox', { name: /^スラッグ/ }).fill(existing.slug);
+    await page.getByRole('button', { name: '作成する' }).click();
+
+    const message = 'このスラッグは既に使われています。別のスラッグを指定してください。';
+    await expect(page.getByRole('alert')).toContainText(message);
+    const slug = page.getByRole('textbox', { name: /^スラッグ/ });
+    await expect(slug).toHaveAttribute('aria-invalid', 'true');
+    await expect(slug).toHaveAccessibleDescription(new RegExp(message));
+    await expect(page).toHaveURL(/\/admin\/articles\/new$/);
+    await expect(page.getByRole('textbox', { name: /^タイトル/ })).toHaveValue(title);
+  });
+
+  test('the service unreachable → the error banner, not a blank page', async ({ page }) => {
+    await page.route('**/api/**', (route) => route.abort());
+    await page.goto('/admin/articles');
+    await expect(page.getByRole('alert')).toHaveText('記事の取得に失敗しました。');
+    await expect(page.getByRole('navigation', { name: '管理メニュー' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '再読み込み' })).toBeVisible();
+  });
+
+  test('user management lists the admin account; settings show the backends in use', async ({ page }) => {
+    await openAsAdmin(page, '/admin/users', 'ユーザー管理');
+    const adminRow = articleRow(page, adminUser.email);
+    await expect(adminRow).toContainText('管理者');
+    await expect(adminRow).toContainText(/\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}/);
+
+    await openAsAdmin(page, '/admin/settings', '設定');
+    const server = page.getByRole('region', { name: '記事API（サーバー）' });
+    await expect(server).toContainText('admin@example.com');
+    await expect(server).toContainText('Auth エミュレーター');
+    await expect(page.getByRole('region', { name: 'この管理画面（ブラウザー）' })).toContainText(API);
+  });
+
+  test('every admin page passes axe-core', async ({ page, request }) => {
+    const [article] = (await (await request.get(`${API}/articles`)).json()) as { id: number }[];
+    const pages: [string, string][] = [
+      ['/admin', 'ダッシュボード'],
+      ['/admin/articles', '記事管理'],
+      ['/admin/articles/new', '記事の新規作成'],
+      [`/admin/articles/edit/${article.id}`, '記事の編集'],
+      ['/admin/users', 'ユーザー管理'],
+      ['/admin/settings', '設定'],
+    ];
+    for (const [path, heading] of pages) {
+      await openAsAdmin(page, path, heading);
+      await expect(page.getByText(/読み込んでいます\.\.\.$/)).toHaveCount(0); // loaded, not a spinner
+      await expectNoSeriousA11yIssues(page);
+    }
+  });
+
+  test('on a phone the menu folds behind a button', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openAsAdmin(page, '/admin/articles', '記事管理');
+    const menu = page.getByRole('navigation', { name: '管理メニュー' });
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: '管理メニュー', exact: true }).click();
+    await menu.getByRole('link', { name: 'ユーザー管理' }).click();
+    await expect(mainHeading(page)).toHaveText('ユーザー管理');
+    await expect(menu).toBeHidden();
+  });
+});
+
+test.describe('admin console, not an admin', () => {
+  test('the guard keeps an operator out, and the service refuses their token even without the UI', async ({
+    context,
+    page,
+  }) => {
+    await installGoogleApiStandIn(context);
+    await signInAs(page, operatorUser);
+    await page.goto('/admin/articles');
+    await expect(page).toHaveURL(/\/business\/dashboard$/);
+
+    // Bypass the UI: send the operator's own ID token straight to the admin routes.
+    const statuses = await page.evaluate(async (api) => {
+      const key = Object.keys(sessionStorage).find((k) => k.startsWith('firebase:authUser:'));
+      const token = JSON.parse(sessionStorage.getItem(key ?? '') ?? '{}').stsTokenManager?.accessToken as string;
+      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      const body = JSON.stringify({ title: '不正', category: 'AI活用', date: '2025-05-30', content: '<p>x</p>' });
+      const create = await fetch(`${api}/articles`, { method: 'POST', headers, body });
+      const remove = await fetch(`${api}/articles/1`, { method: 'DELETE', headers });
+      const users = await fetch(`${api}/admin/users`, { headers });
+      const anonymous = await fetch(`${api}/articles/1`, { method: 'DELETE' });
+      return {
+        tokenFound: Boolean(token),
+        create: [create.status, (await create.json()).error],
+        remove: remove.status,
+        users: users.status,
+        anonymous: anonymous.status,
+      };
+    }, API);
+
+    expect(statuses).toEqual({
+      tokenFound: true,
+      create: [403, '管理者権限が必要です。'],
+      remove: 403,
+      users: 403,
+      anonymous: 401,
+    });
+  });
+});
