@@ -3,6 +3,10 @@
  * (served next to its index.html, written at deploy time) and calls `setRuntimeConfig` before
  * anything renders; a remote's standalone harness does the same. Nothing else reads globals.
  */
+import { DEFAULT_ADMIN_EMAILS, parseAdminEmails } from 'shared-articles';
+
+// The one admin rule (shared with article-api).
+export { DEFAULT_ADMIN_EMAILS, parseAdminEmails };
 export interface FirebaseWebConfig {
   apiKey: string;
   authDomain: string;
@@ -22,7 +26,6 @@ export interface RuntimeConfig {
   adminEmails: string[];
 }
 
-export const DEFAULT_ADMIN_EMAILS = ['admin@example.com'];
 export const DEFAULT_EMULATOR_PROJECT = 'demo-ai-manabi';
 
 /** Local default: API and auth emulator on the page's own hostname (localhost ≠ 127.0.0.1). */
@@ -30,16 +33,8 @@ export function defaultRuntimeConfig(hostname = globalThis.location?.hostname ??
   return {
     apiBaseUrl: `http://${hostname}:3001/api`,
     auth: { mode: 'emulator', projectId: DEFAULT_EMULATOR_PROJECT, emulatorPort: 9099 },
-    adminEmails: DEFAULT_ADMIN_EMAILS,
+    adminEmails: [...DEFAULT_ADMIN_EMAILS],
   };
-}
-
-export function parseAdminEmails(list: string | undefined | null): string[] {
-  const emails = (list ?? '')
-    .split(',')
-    .map((entry) => entry.trim().toLowerCase())
-    .filter(Boolean);
-  return emails.length > 0 ? emails : DEFAULT_ADMIN_EMAILS;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;

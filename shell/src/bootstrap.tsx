@@ -2,11 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadRuntimeConfig } from 'shared-ui';
 import { App } from './app/App';
-import { loadRegistry } from './remotes/registry';
+import { registryReady } from './remotes/startup';
 import './fonts';
 
 async function start() {
-  await Promise.all([loadRegistry(), loadRuntimeConfig()]);
+  await Promise.all([registryReady, loadRuntimeConfig()]);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(

@@ -1,2 +1,5 @@
-// Async boundary: shared singletons are negotiated with the remotes before any of them is used.
+// The shell's entry: start reading the registry (and preloading the public remote), then cross
+// the async boundary where shared singletons are negotiated with the remotes.
+import './remotes/startup';
+
 import('./bootstrap');

@@ -1,4 +1,3 @@
-import { matchPath } from 'react-router-dom';
 import type { RemoteName } from '../remotes/registry';
 
 export type Guard = 'none' | 'signedIn' | 'admin';
@@ -12,7 +11,7 @@ export interface Area {
 /**
  * Route ownership (README "Routes"): which remote renders which paths. The login and register
  * pages stay in the shell so the business remote is downloaded only after sign-in; every path
- * not listed here is the shell's 404.
+ * not listed here is the shell's 404. Patterns are exact paths or `prefix/*`.
  */
 export const shellPages = ['/business/login', '/business/register', '/not-found'];
 
@@ -22,9 +21,17 @@ export const areas: Area[] = [
   { remote: 'admin_console', guard: 'admin', patterns: ['/admin/*'] },
 ];
 
+/** Kept free of react-router: the entry uses it before the shared router is negotiated. */
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (!pattern.endsWith('/*')) return path === pattern;
+  const base = pattern.slice(0, -2);
+  return path === base || path.startsWith(`${base}/`);
+}
+
 export function findArea(pathname: string): Area | null {
-  if (shellPages.some((pattern) => matchPath(pattern, pathname))) return null;
-  return areas.find((area) => area.patterns.some((pattern) => matchPath(pattern, pathname))) ?? null;
+  if (shellPages.some((pattern) => matchesPattern(pattern, pathname))) return null;
+  return areas.find((area) => area.patterns.some((pattern) => matchesPattern(pattern, pathname))) ?? null;
 }
 
 /** Business pages (except login/register) leave room for the 280 px sidebar in the footer. */
