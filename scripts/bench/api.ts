@@ -1,0 +1,29 @@
+import autocannon from 'autocannon';
+import { median } from './stats';
+
+export interface ApiFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+/** A fixed-rate loopback load (bounded in time) against one route; median of `runs`. */
+export async function loadTest(url: string, { rate = 1000, seconds = 10, runs = 3 } = {}): Promise<ApiFigures> {
+  const samples: ApiFigures[] = [];
+  for (let i = 0; i < runs; i++) {
+    const result = await autocannon({ url, connections: 20, duration: seconds, overallRate: rate });
+    samples.push({
+      requestsPerSecond: result.requests.average,
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      errors: result.errors + result.timeouts + result.non2xx,
+    });
+  }
+  return {
+    requestsPerSecond: median(samples.map((s) => s.requestsPerSecond)),
+    p50Ms: median(samples.map((s) => s.p50Ms)),
+    p99Ms: median(samples.map((s) => s.p99Ms)),
+    errors: samples.reduce((sum, s) => sum + s.errors, 0),
+  };
+}
