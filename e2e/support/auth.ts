@@ -31,6 +31,8 @@ export { installGoogleApiStandIn };
 export interface TestUser {
   email: string;
   displayName?: string;
+  /** signInAs only (the emulator's chooser always verifies): defaults to true. */
+  emailVerified?: boolean;
 }
 
 export const EMULATOR_ORIGIN = 'http://127.0.0.1:9099';
@@ -85,7 +87,12 @@ interface IdpSignInResponse {
 
 /** Signs the user in at the emulator's REST API, as the Google pop-up would (unsigned claims). */
 async function emulatorGoogleSignIn(user: TestUser): Promise<IdpSignInResponse> {
-  const claims = { sub: `e2e-${user.email}`, email: user.email, email_verified: true, name: user.displayName };
+  const claims = {
+    sub: `e2e-${user.email}`,
+    email: user.email,
+    email_verified: user.emailVerified ?? true,
+    name: user.displayName,
+  };
   const response = await fetch(
     `${EMULATOR_ORIGIN}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=${EMULATOR_API_KEY}`,
     {
@@ -114,7 +121,7 @@ export async function signInAs(page: Page, user: TestUser): Promise<string> {
   const persistedUser = {
     uid: session.localId,
     email: session.email,
-    emailVerified: true,
+    emailVerified: user.emailVerified ?? true,
     displayName: session.displayName ?? user.displayName,
     isAnonymous: false,
     providerData: [],
@@ -141,4 +148,18 @@ export async function latestOobCode(email: string, requestType = 'VERIFY_EMAIL')
   const { oobCodes } = (await response.json()) as { oobCodes: { email: string; requestType: string; oobCode: string }[] };
   const matching = oobCodes.filter((code) => code.email === email && code.requestType === requestType);
   return matching.at(-1)?.oobCode ?? null;
+}
+
+/** Applies an out-of-band code as following the mail's link would (e.g. verifies the e-mail). */
+export async function applyOobCode(oobCode: string): Promise<void> {
+  const response = await fetch(
+    `${EMULATOR_ORIGIN}/identitytoolkit.googleapis.com/v1/accounts:update?key=${EMULATOR_API_KEY}`,
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ oobCode }) },
+  );
+  if (!response.ok) throw new Error(`applying the code failed: ${response.status} ${await response.text()}`);
+}
+
+/** A fresh e-mail per call, for tests that need an account nobody else has touched. */
+export function uniqueUser(label: string, displayName = `テスト ${label}`): TestUser {
+  return { email: `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`, displayName };
 }

@@ -427,7 +427,7 @@ describe('profile actions', () => {
     firebaseMock.auth.currentUser = fakeUser({ photoURL: 'https://example.com/old.png' });
     await renderReady();
     await act(() => auth.updateUserProfile({ photoURL: '' }));
-    expect(firebaseAuthModule.updateProfile).toHaveBeenCalledWith(expect.anything(), { photoURL: null });
+    expect(firebaseAuthModule.updateProfile).toHaveBeenCalledWith(expect.anything(), { photoURL: '' });
     expect(auth.userProfile?.photoURL).toBeNull();
   });
 

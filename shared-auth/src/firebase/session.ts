@@ -65,19 +65,23 @@ export function toUserProfile(user: User): UserProfile {
   return {
     uid: user.uid,
     email: user.email ?? '',
-    displayName: user.displayName,
-    photoURL: user.photoURL,
+    // A cleared value may come back as '' rather than null.
+    displayName: user.displayName || null,
+    photoURL: user.photoURL || null,
     emailVerified: user.emailVerified,
     createdAt: user.metadata.creationTime ?? null,
     lastSignInTime: user.metadata.lastSignInTime ?? null,
   };
 }
 
-/** Photo URL '' means "remove the photo"; Firebase deletes the attribute when given null. */
-function profileUpdate(changes: ProfileChanges): { displayName?: string | null; photoURL?: string | null } {
-  const update: { displayName?: string | null; photoURL?: string | null } = {};
-  if (changes.displayName !== undefined) update.displayName = changes.displayName.trim() || null;
-  if (changes.photoURL !== undefined) update.photoURL = changes.photoURL.trim() || null;
+/**
+ * An empty string clears a value. (The SDK documents null for that, but sends it as JSON null,
+ * which the Auth emulator rejects; an empty string clears the value on both backends.)
+ */
+function profileUpdate(changes: ProfileChanges): { displayName?: string; photoURL?: string } {
+  const update: { displayName?: string; photoURL?: string } = {};
+  if (changes.displayName !== undefined) update.displayName = changes.displayName.trim();
+  if (changes.photoURL !== undefined) update.photoURL = changes.photoURL.trim();
   return update;
 }
 

@@ -1,0 +1,229 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expectNoSeriousA11yIssues } from '../support/axe';
+import {
+  adminUser,
+  applyOobCode,
+  completeEmulatorChooser,
+  headerLoginButton,
+  installGoogleApiStandIn,
+  latestOobCode,
+  signInAs,
+  signInWithPopup,
+  uniqueUser,
+  type TestUser,
+} from '../support/auth';
+
+/** Issue 5 against the real Auth emulator: pop-up and redirect sign-in, guards, logout, profile. */
+const BUSINESS_REMOTE = 'http://localhost:3003';
+const SHELL = 'http://localhost:3000';
+
+const url = (path: string) => new RegExp(`^${SHELL}${path.replace(/[?]/g, '\\?')}$`);
+const main = (page: Page) => page.getByRole('main');
+const loginPageGoogleButton = (page: Page) => main(page).getByRole('button', { name: 'Googleでログイン' });
+const headerLogoutButton = (page: Page) =>
+  page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('button', { name: 'ログアウト' });
+
+function recordRequests(context: BrowserContext, origin: string): string[] {
+  const seen: string[] = [];
+  context.on('request', (request) => {
+    if (request.url().startsWith(origin)) seen.push(request.url());
+  });
+  return seen;
+}
+
+async function signInFromLoginPage(page: Page, user: TestUser) {
+  const popupOpened = page.waitForEvent('popup');
+  await loginPageGoogleButton(page).click();
+  await completeEmulatorChooser(await popupOpened, user);
+}
+
+const stored = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
+
+test.beforeEach(async ({ context }) => {
+  await installGoogleApiStandIn(context);
+});
+
+test.describe('a visitor before sign-in', () => {
+  test('never downloads the business remote, and Firebase only after the page has loaded', async ({ page, context }) => {
+    const businessRequests = recordRequests(context, BUSINESS_REMOTE);
+    const firebaseChunks: string[] = [];
+    page.on('response', async (response) => {
+      if (!response.url().startsWith(SHELL) || !response.url().endsWith('.js')) return;
+      if ((await response.text()).includes('identitytoolkit.googleapis.com')) firebaseChunks.push(response.url());
+    });
+
+    await page.goto('/');
+    await expect.poll(() => firebaseChunks.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    const timing = await page.evaluate((chunks) => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      const starts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => chunks.includes(entry.name))
+        .map((entry) => entry.startTime);
+      return { loadEnd: navigation!.loadEventEnd, firstFirebaseRequest: Math.min(...starts) };
+    }, firebaseChunks);
+    expect(timing.firstFirebaseRequest).toBeGreaterThanOrEqual(timing.loadEnd);
+
+    for (const path of ['/about', '/business/login', '/business/register']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    expect(businessRequests).toEqual([]);
+
+    // Sign-in starts the download, so the dashboard is ready when the pop-up closes.
+    const popupOpened = page.waitForEvent('popup');
+    await headerLoginButton(page).click();
+    const popup = await popupOpened;
+    await expect.poll(() => businessRequests.length).toBeGreaterThan(0);
+    await popup.close();
+  });
+
+  test('the login page is accessible and explains that business accounts use Google', async ({ page }) => {
+    await page.goto('/business/login');
+    await expect(page).toHaveTitle('事業者ログイン | AIまなび');
+    await main(page).getByRole('textbox', { name: 'メールアドレス' }).fill('someone@example.com');
+    await main(page).getByLabel('パスワード', { exact: true }).fill('secret');
+    await main(page).getByRole('button', { name: 'ログイン', exact: true }).click();
+    await expect(main(page).getByText(/事業者アカウントは下の「Googleでログイン」からログインしてください。/)).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+    await main(page).getByRole('link', { name: '新規登録' }).click();
+    await expect(page).toHaveURL(url('/business/register'));
+    await expect(main(page).getByRole('button', { name: 'Googleアカウントで登録' })).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+  });
+
+  test('a forged admin flag in storage grants nothing', async ({ page }) => {
+    await page.addInitScript(() => {
+      localStorage.setItem('userProfile', JSON.stringify({ uid: 'forged', email: 'admin@example.com' }));
+      localStorage.setItem('isAdmin', 'true');
+    });
+    await page.goto('/admin');
+    await expect(page).toHaveURL(url('/business/login'));
+    await expect(headerLoginButton(page)).toBeVisible();
+  });
+});
+
+test.describe('desktop pop-up sign-in', () => {
+  test('signs in from the header, welcomes the user for 5 s and stays on the page', async ({ page }) => {
+    const user = uniqueUser('popup', 'ポップアップ 太郎');
+    await page.goto('/about');
+    await signInWithPopup(page, user);
+    const welcome = page.getByRole('status').filter({ hasText: 'ようこそ、ポップアップ 太郎さん！' });
+    await expect(welcome).toBeVisible();
+    const shownAt = Date.now();
+    await expect(page).toHaveURL(url('/about'));
+    expect(JSON.parse((await stored(page, 'userProfile'))!)).toMatchObject({ email: user.email, displayName: 'ポップアップ 太郎' });
+    expect(await stored(page, 'isAdmin')).toBe('false');
+    await expect(welcome).toBeHidden({ timeout: 8_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(4_000);
+  });
+
+  test('closing the pop-up says the login was cancelled', async ({ page }) => {
+    await page.goto('/business/login');
+    const popupOpened = page.waitForEvent('popup');
+    await loginPageGoogleButton(page).click();
+    await expect(main(page).getByRole('button', { name: 'ログイン中...' })).toBeDisabled();
+    const popup = await popupOpened;
+    await popup.waitForLoadState();
+    await popup.close();
+    // Firebase notices the closed window within ~10 s.
+    await expect(main(page).getByRole('alert')).toHaveText('ログインがキャンセルされました。', { timeout: 15_000 });
+    await expect(loginPageGoogleButton(page)).toBeEnabled();
+    await expect(page).toHaveURL(url('/business/login'));
+  });
+
+  test('a guarded deep link goes to the login page and back after sign-in', async ({ page }) => {
+    await page.goto('/business/settings');
+    await expect(page).toHaveURL(url('/business/login'));
+    expect(await stored(page, 'loginRedirectPath')).toBe('/business/settings');
+    await signInFromLoginPage(page, uniqueUser('deeplink'));
+    await expect(page).toHaveURL(url('/business/settings'));
+    await expect(headerLogoutButton(page)).toBeVisible();
+  });
+
+  test('an admin signing in reaches /admin', async ({ page }) => {
+    await page.goto('/about');
+    await signInWithPopup(page, adminUser);
+    expect(await stored(page, 'isAdmin')).toBe('true');
+    await page.goto('/admin');
+    await expect(page.getByRole('status').filter({ hasText: '認証中...' })).toHaveCount(0);
+    await expect(page).toHaveURL(url('/admin'));
+  });
+});
+
+test.describe('mobile redirect sign-in (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('leaves for the account chooser, comes back, welcomes and reloads to the requested page', async ({ page }) => {
+    const user = uniqueUser('redirect', 'リダイレクト 花子');
+    await page.goto('/business/settings');
+    await expect(page).toHaveURL(url('/business/login'));
+    await loginPageGoogleButton(page).click();
+    await page.waitForURL(/:9099\/emulator\/auth\/handler/);
+    await completeEmulatorChooser(page, user);
+    await page.waitForURL(url('/business/login'));
+    await expect(page.getByText('ようこそ、リダイレクト 花子さん！')).toBeVisible();
+    await page.waitForURL(url('/business/settings'));
+    expect(await stored(page, 'loginRedirectPath')).toBeNull();
+    await page.getByRole('button', { name: 'メニューを開く' }).click();
+    await expect(page.getByRole('dialog', { name: 'メニュー' }).getByRole('button', { name: 'ログアウト' })).toBeVisible();
+  });
+});
+
+test.describe('signed in', () => {
+  test('a non-admin on /admin is sent to the dashboard', async ({ page }) => {
+    await signInAs(page, uniqueUser('operator'));
+    await page.goto('/admin');
+    await expect(page).toHaveURL(url('/business/dashboard'));
+  });
+
+  test('landing on / with no saved redirect path reloads to the dashboard', async ({ page }) => {
+    await signInAs(page, uniqueUser('landing'));
+    await page.goto('/');
+    await expect(page).toHaveURL(url('/business/dashboard'), { timeout: 10_000 });
+  });
+
+  test('the header logs out to /', async ({ page }) => {
+    await signInAs(page, uniqueUser('header-logout'));
+    await page.goto('/business/dashboard');
+    await headerLogoutButton(page).click();
+    await expect(page).toHaveURL(url('/'));
+    await expect(headerLoginButton(page)).toBeVisible();
+    expect(await stored(page, 'userProfile')).toBeNull();
+    expect(await stored(page, 'isAdmin')).toBeNull();
+  });
+
+  test('the footer logs out to /', async ({ page }) => {
+    await signInAs(page, uniqueUser('footer-logout'));
+    await page.goto('/about');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('button', { name: 'ログアウト' }).click();
+    await expect(page).toHaveURL(url('/'));
+    await expect(footer.getByRole('button', { name: '事業者ログイン' })).toBeVisible();
+  });
+
+  test('updates the profile and verifies the e-mail through the mailed code', async ({ page }) => {
+    const user = { ...uniqueUser('profile', '旧い 名前'), emailVerified: false };
+    await signInAs(page, user);
+    await page.goto('/profile');
+    const card = main(page);
+    await expect(card.getByText('⚠ メール未認証')).toBeVisible();
+
+    await card.getByRole('button', { name: 'プロフィールを編集' }).click();
+    await card.getByLabel('表示名').fill('新しい 名前');
+    await card.getByRole('button', { name: '保存' }).click();
+    await expect(card.getByText('新しい 名前', { exact: true })).toBeVisible();
+    expect(JSON.parse((await stored(page, 'userProfile'))!)).toMatchObject({ displayName: '新しい 名前' });
+
+    await card.getByRole('button', { name: '認証メールを送信' }).click();
+    await expect(card.getByText('認証メールを送信しました。メールボックスを確認してください。')).toBeVisible();
+    const code = await latestOobCode(user.email);
+    expect(code).toBeTruthy();
+    await applyOobCode(code!);
+
+    // Firebase reloads the user on the next page load: the name was saved and the e-mail is verified.
+    await page.reload();
+    await expect(card.getByText('✓ メール認証済み')).toBeVisible();
+    await expect(card.getByText('新しい 名前', { exact: true })).toBeVisible();
+  });
+});
