@@ -17,7 +17,6 @@ const NoWrap = styled.td`
 
 const Actions = styled.div`
   display: flex;
-  flex-wrap: wrap;
   gap: 8px;
 `;
 
@@ -53,11 +52,11 @@ export function ArticleTable({ articles, onDelete }: ArticleTableProps) {
         {articles.map((article) => (
           <tr key={article.id}>
             <TitleCell data-label="タイトル">{article.title}</TitleCell>
-            <td data-label="カテゴリー">{article.category}</td>
+            <NoWrap data-label="カテゴリー">{article.category}</NoWrap>
             <NoWrap data-label="公開日">
               <time dateTime={article.date}>{formatJapaneseDate(article.date)}</time>
             </NoWrap>
-            <td data-label="操作">
+            <NoWrap data-label="操作">
               <Actions>
                 <SmallButton as={Link} to={paths.adminEditArticle(article.id)} $variant="ghost">
                   編集<VisuallyHidden>：{article.title}</VisuallyHidden>
@@ -66,7 +65,7 @@ export function ArticleTable({ articles, onDelete }: ArticleTableProps) {
                   削除<VisuallyHidden>：{article.title}</VisuallyHidden>
                 </SmallDangerButton>
               </Actions>
-            </td>
+            </NoWrap>
           </tr>
         ))}
       </tbody>

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred, installFakeApi, makeArticle, type FakeReply } from '../../../testing/fakeApi';
 import { renderAdmin } from '../../../testing/renderAdmin';
@@ -44,6 +44,22 @@ describe('edit article form', () => {
     expect(await screen.findByRole('checkbox', { name: /関連する記事/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /別の記事/ })).not.toBeChecked();
     expect(screen.queryByRole('checkbox', { name: /編集する記事/ })).not.toBeInTheDocument();
+  });
+
+  it('lists the chosen related articles in order, each removable', async () => {
+    const user = userEvent.setup();
+    setUp();
+    await user.click(await screen.findByRole('checkbox', { name: /別の記事/ }));
+    const chosen = screen.getByRole('list', { name: '選択中の関連記事（表示順）' });
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['関連する記事×', '別の記事×']);
+
+    await user.click(within(chosen).getByRole('button', { name: '関連する記事を外す' }));
+    expect(screen.getByRole('checkbox', { name: /関連する記事/ })).not.toBeChecked();
+    expect(within(chosen).getAllByRole('listitem')).toHaveLength(1);
   });
 
   it('reads 更新中... while saving, sends the full form with PUT, then returns to the list', async () => {

@@ -19,7 +19,6 @@ const List = styled.dl`
   dd {
     margin: 2px 0 0;
     overflow-wrap: anywhere;
-    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
   }
   ul {
     margin: 0;

@@ -10,6 +10,7 @@ export interface FieldControlProps {
 
 const Wrapper = styled.div`
   display: grid;
+  align-content: start;
   gap: 6px;
   min-width: 0;
 `;

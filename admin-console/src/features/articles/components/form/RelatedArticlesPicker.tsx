@@ -32,6 +32,42 @@ const ErrorText = styled.p`
   color: ${({ theme }) => theme.colors.danger};
 `;
 
+const Chosen = styled.ol`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  li {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+    max-width: 100%;
+    padding: 2px 4px 2px 12px;
+    border: 1px solid ${({ theme }) => theme.colors.textMuted};
+    border-radius: 999px;
+    font-size: 0.85rem;
+  }
+  span {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  button {
+    flex: none;
+    width: 32px;
+    height: 32px;
+    border: 0;
+    border-radius: 50%;
+    background: transparent;
+    color: inherit;
+    font-size: 1rem;
+    cursor: pointer;
+  }
+`;
+
 const Options = styled.ul`
   max-height: 260px;
   overflow-y: auto;
@@ -86,6 +122,7 @@ export function RelatedArticlesPicker({
   const [query, setQuery] = useState('');
   const id = useId();
   const selected = new Set(value);
+  const titleOf = new Map((articles ?? []).map((a) => [a.id, a.title]));
   const candidates = sortNewestFirst(articles ?? []).filter((a) => matchesQuery(query, a.title));
 
   const toggle = (articleId: number, checked: boolean) =>
@@ -99,6 +136,21 @@ export function RelatedArticlesPicker({
         件）。選ばなければ同じカテゴリーの記事が表示されます。
       </Note>
       {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
+      {value.length > 0 && (
+        <Chosen aria-label="選択中の関連記事（表示順）">
+          {value.map((articleId) => {
+            const title = titleOf.get(articleId) ?? `記事ID ${articleId}`;
+            return (
+              <li key={articleId}>
+                <span>{title}</span>
+                <button type="button" aria-label={`${title}を外す`} onClick={() => toggle(articleId, false)}>
+                  ×
+                </button>
+              </li>
+            );
+          })}
+        </Chosen>
+      )}
       {unavailableMessage ? (
         <Note role="status">{unavailableMessage}</Note>
       ) : (

@@ -1,4 +1,5 @@
 import styled, { css } from 'styled-components';
+import { fonts } from 'shared-ui';
 
 const controlLook = css`
   width: 100%;
@@ -26,7 +27,8 @@ export const TextArea = styled.textarea`
   ${controlLook}
   min-height: 360px;
   resize: vertical;
-  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  /* Monospace fonts rarely carry Japanese: the body fonts cover those characters. */
+  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace, ${fonts.body};
   font-size: 0.9rem;
   line-height: 1.6;
 `;
