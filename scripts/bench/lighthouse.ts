@@ -1,6 +1,7 @@
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import * as chromeLauncher from 'chrome-launcher';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { median } from './stats';
 
 export interface LighthouseFigures {
@@ -11,31 +12,14 @@ export interface LighthouseFigures {
   totalBytes: number;
 }
 
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const runner = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lighthouseRun.mjs');
 
 /** Lighthouse 12 in Debian Chromium, mobile (default) or desktop preset; median of `runs`. */
 export async function runLighthouse(url: string, preset: 'mobile' | 'desktop', runs: number, chromePath: string): Promise<LighthouseFigures> {
   const samples: LighthouseFigures[] = [];
   for (let i = 0; i < runs; i++) {
-    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
-    try {
-      const result = await lighthouse(
-        url,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-        preset === 'desktop' ? desktopConfig : undefined,
-      );
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
-      samples.push({
-        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
-        tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
-        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
-        totalBytes: lhr.audits['total-byte-weight']?.numericValue ?? Number.NaN,
-      });
-    } finally {
-      await chrome.kill();
-    }
+    const { stdout } = await promisify(execFile)(process.execPath, [runner, url, preset, chromePath], { maxBuffer: 1 << 20 });
+    samples.push(JSON.parse(stdout.trim().split('\n').pop()!) as LighthouseFigures);
   }
   return {
     score: median(samples.map((s) => s.score)),

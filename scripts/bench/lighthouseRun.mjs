@@ -1,0 +1,25 @@
+// One Lighthouse run, in plain Node: Lighthouse serialises functions into the page, which a
+// TypeScript loader's helpers (tsx's __name) would break. Prints the figures as JSON.
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import * as chromeLauncher from 'chrome-launcher';
+
+const [url, preset, chromePath] = process.argv.slice(2);
+const flags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: flags });
+try {
+  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, preset === 'desktop' ? desktopConfig : undefined);
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  console.log(
+    JSON.stringify({
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue,
+      tbtMs: lhr.audits['total-blocking-time']?.numericValue,
+      cls: lhr.audits['cumulative-layout-shift']?.numericValue,
+      totalBytes: lhr.audits['total-byte-weight']?.numericValue,
+    }),
+  );
+} finally {
+  await chrome.kill();
+}
