@@ -8,6 +8,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedConfig, root } = require('./shared');
+const { PreloadAssetsPlugin } = require('./PreloadAssetsPlugin');
 const ports = require('./ports');
 
 /**
@@ -18,6 +19,7 @@ const ports = require('./ports');
  * @param {Record<string,string>} [app.exposes]  remotes only
  * @param {boolean} [app.isHost]
  * @param {string} [app.title]
+ * @param {RegExp[]} [app.preload]  emitted assets to preload from the HTML (shell's hero font)
  */
 function createConfig(app) {
   return (_env, argv) => {
@@ -56,7 +58,10 @@ function createConfig(app) {
             exclude: /node_modules/,
             options: { transpileOnly: true, configFile: path.join(root, 'tsconfig.webpack.json') },
           },
-          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+          {
+            test: /\.css$/,
+            use: [MiniCssExtractPlugin.loader, 'css-loader', require.resolve('./fontDisplayLoader.js')],
+          },
           { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/, type: 'asset/resource' },
         ],
       },
@@ -92,6 +97,7 @@ function createConfig(app) {
           scriptLoading: 'defer',
           chunks: ['main'],
         }),
+        ...(app.preload ? [new PreloadAssetsPlugin({ test: app.preload })] : []),
         ...(production
           ? [
               new CompressionPlugin({ test: compressible, algorithm: 'gzip', filename: '[path][base].gz', threshold: 512 }),
