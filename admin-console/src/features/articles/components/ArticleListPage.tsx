@@ -14,12 +14,8 @@ import { DeleteArticleDialog } from './DeleteArticleDialog';
 /** Spec section 9: the delete confirmation stays for 3 s. */
 export const DELETED_MESSAGE_MS = 3000;
 
-const Messages = styled.div`
-  display: grid;
-  gap: 12px;
-  &:not(:empty) {
-    margin-bottom: 20px;
-  }
+const Notice = styled(Banner)`
+  margin-bottom: 20px;
 `;
 
 const Empty = styled.p`
@@ -87,14 +83,12 @@ export function ArticleListPage({ title, showOverview = false }: ArticleListPage
           </Button>
         }
       />
-      <Messages>
-        <div aria-live="polite">{deleted.message && <Banner tone="success">{deleted.message}</Banner>}</div>
-        {deleteError && (
-          <Banner tone="error" onClose={() => setDeleteError(null)}>
-            {deleteError}
-          </Banner>
-        )}
-      </Messages>
+      <div aria-live="polite">{deleted.message && <Notice tone="success">{deleted.message}</Notice>}</div>
+      {deleteError && (
+        <Notice tone="error" onClose={() => setDeleteError(null)}>
+          {deleteError}
+        </Notice>
+      )}
       {articles.isPending ? (
         <Spinner label="記事を読み込んでいます..." />
       ) : articles.isError ? (
