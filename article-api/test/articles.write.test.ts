@@ -142,3 +142,24 @@ describe('DELETE /api/articles/:id', () => {
     expect((await send({ method: 'DELETE', url: '/api/articles/0', headers: asAdmin })).statusCode).toBe(400);
   });
 });
+
+describe('the cached public list', () => {
+  const list = async () => (await send({ method: 'GET', url: '/api/articles' })).json<Article[]>();
+
+  it('reflects every create, update and delete at once', async () => {
+    expect((await list()).map((a) => a.id)).not.toContain(23); // warms the cache
+    const created = (await post({ ...validInput, title: '一覧キャッシュの確認' })).json<Article>();
+    expect((await list())[0]).toEqual(created);
+
+    await put(created.id, { ...validInput, title: '更新後のタイトル' });
+    expect((await list()).find((a) => a.id === created.id)?.title).toBe('更新後のタイトル');
+
+    await send({ method: 'DELETE', url: `/api/articles/${created.id}`, headers: asAdmin });
+    expect((await list()).map((a) => a.id)).not.toContain(created.id);
+  });
+
+  it('is answered as JSON', async () => {
+    const response = await send({ method: 'GET', url: '/api/articles' });
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+});

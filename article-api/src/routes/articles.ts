@@ -81,7 +81,15 @@ export function articleRoutes({ repository, guards, sanitizeHtml }: ArticleRoute
     // One bucket per client IP shared by every write; checked before the token, so a flood of bad tokens is throttled too.
     const adminWrite = { onRequest: [app.rateLimit(), guards.requireAdmin] };
 
-    app.get('/articles', async () => repository.list());
+    // The public list is read far more often than it changes: serialise it once per change.
+    let listJson: string | null = null;
+    const listChanged = () => {
+      listJson = null;
+    };
+    app.get('/articles', async (_request, reply) => {
+      listJson ??= JSON.stringify(await repository.list());
+      return reply.type('application/json; charset=utf-8').send(listJson);
+    });
 
     app.get<{ Params: { slug: string } }>('/articles/slug/:slug', async (request) =>
       orNotFound(await repository.getBySlug(request.params.slug)),
@@ -95,6 +103,7 @@ export function articleRoutes({ repository, guards, sanitizeHtml }: ArticleRoute
       const input = await prepareDraft(request.body);
       const draft: ArticleDraft = { ...input, slug: await slugForNewArticle(input) };
       const article = await write(() => repository.create(draft));
+      listChanged();
       return reply.code(201).header('location', `/api/articles/${article.id}`).send(article);
     });
 
@@ -102,11 +111,14 @@ export function articleRoutes({ repository, guards, sanitizeHtml }: ArticleRoute
       const id = parseArticleId(request.params.id);
       if (!(await repository.get(id))) throw notFound();
       const draft = await prepareDraft(request.body, id);
-      return orNotFound(await write(() => repository.update(id, draft)));
+      const article = orNotFound(await write(() => repository.update(id, draft)));
+      listChanged();
+      return article;
     });
 
     app.delete<{ Params: IdParams }>('/articles/:id', adminWrite, async (request, reply) => {
       if (!(await repository.delete(parseArticleId(request.params.id)))) throw notFound();
+      listChanged();
       return reply.code(204).send();
     });
   };
