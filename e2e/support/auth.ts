@@ -61,7 +61,10 @@ export async function completeEmulatorChooser(chooser: Page, user: TestUser): Pr
 
 /** The header's 事業者ログイン button (desktop navigation). */
 export const headerLoginButton = (page: Page) =>
-  page.getByRole('banner').getByRole('navigation', { name: 'メインメニュー' }).getByRole('button', { name: '事業者ログイン' });
+  page
+    .getByRole('banner')
+    .getByRole('navigation', { name: 'メインメニュー' })
+    .getByRole('button', { name: '事業者ログイン' });
 
 /**
  * Signs in through the header and the emulator's pop-up, then waits until the header shows
@@ -133,7 +136,12 @@ export async function signInAs(page: Page, user: TestUser): Promise<string> {
     apiKey: EMULATOR_API_KEY,
     appName: '[DEFAULT]',
   };
-  const seed = { origin: SHELL_ORIGIN, key, value: JSON.stringify(persistedUser), marker: `e2e-seeded:${session.localId}:${Date.now()}` };
+  const seed = {
+    origin: SHELL_ORIGIN,
+    key,
+    value: JSON.stringify(persistedUser),
+    marker: `e2e-seeded:${session.localId}:${Date.now()}`,
+  };
   await page.addInitScript((s) => {
     if (window.location.origin !== s.origin || window.sessionStorage.getItem(s.marker)) return;
     window.sessionStorage.setItem(s.key, s.value);
@@ -145,7 +153,9 @@ export async function signInAs(page: Page, user: TestUser): Promise<string> {
 /** Reads the newest out-of-band code (e.g. the verification mail) the emulator holds for an e-mail. */
 export async function latestOobCode(email: string, requestType = 'VERIFY_EMAIL'): Promise<string | null> {
   const response = await fetch(`${EMULATOR_ORIGIN}/emulator/v1/projects/${EMULATOR_PROJECT}/oobCodes`);
-  const { oobCodes } = (await response.json()) as { oobCodes: { email: string; requestType: string; oobCode: string }[] };
+  const { oobCodes } = (await response.json()) as {
+    oobCodes: { email: string; requestType: string; oobCode: string }[];
+  };
   const matching = oobCodes.filter((code) => code.email === email && code.requestType === requestType);
   return matching.at(-1)?.oobCode ?? null;
 }

@@ -146,6 +146,10 @@ export async function installGoogleApiStandIn(context: BrowserContext): Promise<
     route.fulfill({ status: 200, contentType: 'text/javascript', body: GOOGLE_API_STAND_IN }),
   );
   await context.route(/^https:\/\/(unpkg\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\//, (route) =>
-    route.fulfill({ status: 200, contentType: route.request().resourceType() === 'script' ? 'text/javascript' : 'text/css', body: '' }),
+    route.fulfill({
+      status: 200,
+      contentType: route.request().resourceType() === 'script' ? 'text/javascript' : 'text/css',
+      body: '',
+    }),
   );
 }

@@ -44,7 +44,10 @@ test.beforeEach(async ({ context }) => {
 });
 
 test.describe('a visitor before sign-in', () => {
-  test('never downloads the business remote, and Firebase only after the page has loaded', async ({ page, context }) => {
+  test('never downloads the business remote, and Firebase only after the page has loaded', async ({
+    page,
+    context,
+  }) => {
     const businessRequests = recordRequests(context, BUSINESS_REMOTE);
     const firebaseChunks: string[] = [];
     page.on('response', async (response) => {
@@ -84,7 +87,9 @@ test.describe('a visitor before sign-in', () => {
     await main(page).getByRole('textbox', { name: 'メールアドレス' }).fill('someone@example.com');
     await main(page).getByLabel('パスワード', { exact: true }).fill('secret');
     await main(page).getByRole('button', { name: 'ログイン', exact: true }).click();
-    await expect(main(page).getByText(/事業者アカウントは下の「Googleでログイン」からログインしてください。/)).toBeVisible();
+    await expect(
+      main(page).getByText(/事業者アカウントは下の「Googleでログイン」からログインしてください。/),
+    ).toBeVisible();
     await expectNoSeriousA11yIssues(page);
     await main(page).getByRole('link', { name: '新規登録' }).click();
     await expect(page).toHaveURL(url('/business/register'));
@@ -112,7 +117,10 @@ test.describe('desktop pop-up sign-in', () => {
     await expect(welcome).toBeVisible();
     const shownAt = Date.now();
     await expect(page).toHaveURL(url('/about'));
-    expect(JSON.parse((await stored(page, 'userProfile'))!)).toMatchObject({ email: user.email, displayName: 'ポップアップ 太郎' });
+    expect(JSON.parse((await stored(page, 'userProfile'))!)).toMatchObject({
+      email: user.email,
+      displayName: 'ポップアップ 太郎',
+    });
     expect(await stored(page, 'isAdmin')).toBe('false');
     await expect(welcome).toBeHidden({ timeout: 8_000 });
     expect(Date.now() - shownAt).toBeGreaterThan(4_000);
@@ -166,7 +174,9 @@ test.describe('mobile redirect sign-in (375 px)', () => {
     await page.waitForURL(url('/business/settings'));
     expect(await stored(page, 'loginRedirectPath')).toBeNull();
     await page.getByRole('button', { name: 'メニューを開く' }).click();
-    await expect(page.getByRole('dialog', { name: 'メニュー' }).getByRole('button', { name: 'ログアウト' })).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'メニュー' }).getByRole('button', { name: 'ログアウト' }),
+    ).toBeVisible();
   });
 });
 

@@ -1,4 +1,5 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor, type RenderHookResult } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { AuthProvider } from './AuthProvider';
 import { useAuth } from './AuthContext';
@@ -25,22 +26,21 @@ const storedProfile: UserProfile = {
   lastSignInTime: null,
 };
 
-let auth: AuthContextValue;
-function Probe() {
-  auth = useAuth();
-  return <p data-testid="user">{auth.currentUser?.email ?? 'signed out'}</p>;
-}
+let hook: RenderHookResult<AuthContextValue, unknown>;
+/** The context value as of the latest render. */
+const auth = () => hook.result.current;
 
 function renderProvider({ path = '/about', onSignInStart }: { path?: string; onSignInStart?: () => void } = {}) {
   window.history.replaceState(null, '', path);
   const loader = newLoader();
-  render(
+  const wrapper = ({ children }: { children: ReactNode }) => (
     <MemoryRouter>
       <AuthProvider sessionLoader={loader} onSignInStart={onSignInStart}>
-        <Probe />
+        {children}
       </AuthProvider>
-    </MemoryRouter>,
+    </MemoryRouter>
   );
+  hook = renderHook(() => useAuth(), { wrapper });
   return loader;
 }
 
@@ -48,7 +48,7 @@ function renderProvider({ path = '/about', onSignInStart }: { path?: string; onS
 async function renderReady(options?: Parameters<typeof renderProvider>[0]) {
   const loader = renderProvider(options);
   await act(() => loader.load());
-  await waitFor(() => expect(auth.loading).toBe(false));
+  await waitFor(() => expect(auth().loading).toBe(false));
   return loader;
 }
 
@@ -70,11 +70,11 @@ describe('before Firebase has loaded', () => {
     localStorage.setItem('isAdmin', 'true');
     localStorage.setItem('loginRedirectPath', '/business/settings');
     renderProvider();
-    expect(auth.loading).toBe(true);
-    expect(auth.currentUser).toBeNull();
-    expect(auth.userProfile).toEqual(storedProfile);
-    expect(auth.isAdmin).toBe(true);
-    expect(auth.loginRedirectPath).toBe('/business/settings');
+    expect(auth().loading).toBe(true);
+    expect(auth().currentUser).toBeNull();
+    expect(auth().userProfile).toEqual(storedProfile);
+    expect(auth().isAdmin).toBe(true);
+    expect(auth().loginRedirectPath).toBe('/business/settings');
     expect(firebaseAppModule.initializeApp).not.toHaveBeenCalled();
   });
 
@@ -85,7 +85,7 @@ describe('before Firebase has loaded', () => {
   ])('discards an isAdmin value that is %s', (_label, raw) => {
     localStorage.setItem('isAdmin', raw);
     renderProvider();
-    expect(auth.isAdmin).toBe(false);
+    expect(auth().isAdmin).toBe(false);
   });
 
   it.each([
@@ -95,7 +95,7 @@ describe('before Firebase has loaded', () => {
   ])('does not restore a stored profile %s', (_label, value) => {
     localStorage.setItem('userProfile', typeof value === 'string' ? value : JSON.stringify(value));
     renderProvider();
-    expect(auth.userProfile).toBeNull();
+    expect(auth().userProfile).toBeNull();
   });
 
   it('loads Firebase only once the page is idle', async () => {
@@ -105,7 +105,7 @@ describe('before Firebase has loaded', () => {
     await act(async () => {
       jest.advanceTimersByTime(1000);
     });
-    await waitFor(() => expect(auth.loading).toBe(false));
+    await waitFor(() => expect(auth().loading).toBe(false));
     expect(firebaseAppModule.initializeApp).toHaveBeenCalledTimes(1);
   });
 });
@@ -129,8 +129,8 @@ describe('auth state', () => {
   it('confirms a signed-in user, evaluates admin and stores both', async () => {
     firebaseMock.auth.currentUser = fakeUser({ email: ' Admin@Example.com ' });
     await renderReady();
-    expect(auth.currentUser?.uid).toBe('uid-1');
-    expect(auth.isAdmin).toBe(true);
+    expect(auth().currentUser?.uid).toBe('uid-1');
+    expect(auth().isAdmin).toBe(true);
     expect(JSON.parse(localStorage.getItem('userProfile')!)).toMatchObject({ uid: 'uid-1', emailVerified: false });
     expect(localStorage.getItem('isAdmin')).toBe('true');
   });
@@ -138,7 +138,7 @@ describe('auth state', () => {
   it('a non-admin is stored as false', async () => {
     firebaseMock.auth.currentUser = fakeUser();
     await renderReady();
-    expect(auth.isAdmin).toBe(false);
+    expect(auth().isAdmin).toBe(false);
     expect(localStorage.getItem('isAdmin')).toBe('false');
   });
 
@@ -147,8 +147,8 @@ describe('auth state', () => {
     localStorage.setItem('isAdmin', 'true');
     localStorage.setItem('loginRedirectPath', '/business/settings');
     await renderReady();
-    expect(auth.userProfile).toBeNull();
-    expect(auth.isAdmin).toBe(false);
+    expect(auth().userProfile).toBeNull();
+    expect(auth().isAdmin).toBe(false);
     expect(localStorage.getItem('userProfile')).toBeNull();
     expect(localStorage.getItem('isAdmin')).toBeNull();
     expect(localStorage.getItem('loginRedirectPath')).toBe('/business/settings');
@@ -161,15 +161,15 @@ describe('pop-up sign-in (desktop)', () => {
     await renderReady({ path: '/articles?tag=x', onSignInStart });
     let result;
     await act(async () => {
-      result = await auth.signInWithGoogle();
+      result = await auth().signInWithGoogle();
     });
     expect(onSignInStart).toHaveBeenCalledTimes(1);
     expect(firebaseAuthModule.signInWithPopup).toHaveBeenCalled();
     const provider = firebaseAuthModule.signInWithPopup.mock.calls[0] as unknown[];
     expect(provider[1]).toMatchObject({ scopes: ['email', 'profile'], customParameters: { prompt: 'select_account' } });
     expect(result).toEqual({ success: true, isRedirect: false, redirectPath: '/articles?tag=x' });
-    expect(auth.authSuccess).toBe('ようこそ、事業者 太郎さん！');
-    expect(auth.currentUser?.email).toBe('operator@example.com');
+    expect(auth().authSuccess).toBe('ようこそ、事業者 太郎さん！');
+    expect(auth().currentUser?.email).toBe('operator@example.com');
     expect(localStorage.getItem('loginRedirectPath')).toBe('/articles?tag=x');
   });
 
@@ -180,18 +180,18 @@ describe('pop-up sign-in (desktop)', () => {
       return { user };
     });
     await renderReady();
-    await act(() => auth.signInWithGoogle());
-    expect(auth.authSuccess).toBe('ようこそ、operator@example.comさん！');
+    await act(() => auth().signInWithGoogle());
+    expect(auth().authSuccess).toBe('ようこそ、operator@example.comさん！');
   });
 
   it.each(['/', '/business/login'])('from %s, saves and returns the dashboard', async (path) => {
     await renderReady({ path });
     let result;
     await act(async () => {
-      result = await auth.signInWithGoogle();
+      result = await auth().signInWithGoogle();
     });
     expect(result).toMatchObject({ success: true, redirectPath: '/business/dashboard' });
-    expect(auth.loginRedirectPath).toBe('/business/dashboard');
+    expect(auth().loginRedirectPath).toBe('/business/dashboard');
     expect(localStorage.getItem('loginRedirectPath')).toBe('/business/dashboard');
   });
 
@@ -199,7 +199,7 @@ describe('pop-up sign-in (desktop)', () => {
     await renderReady({ path: '/business/login' });
     let result;
     await act(async () => {
-      result = await auth.signInWithGoogle({ redirectPath: '/business/settings' });
+      result = await auth().signInWithGoogle({ redirectPath: '/business/settings' });
     });
     expect(result).toMatchObject({ redirectPath: '/business/settings' });
   });
@@ -218,11 +218,11 @@ describe('pop-up sign-in (desktop)', () => {
     await renderReady();
     let result;
     await act(async () => {
-      result = await auth.signInWithGoogle();
+      result = await auth().signInWithGoogle();
     });
     expect(result).toEqual({ success: false, isRedirect: false, error: message });
-    expect(auth.authError).toBe(message);
-    expect(auth.currentUser).toBeNull();
+    expect(auth().authError).toBe(message);
+    expect(auth().currentUser).toBeNull();
   });
 });
 
@@ -232,7 +232,7 @@ describe('redirect sign-in (mobile)', () => {
     await renderReady({ path: '/about' });
     let result;
     await act(async () => {
-      result = await auth.signInWithGoogle();
+      result = await auth().signInWithGoogle();
     });
     expect(firebaseAuthModule.signInWithRedirect).toHaveBeenCalled();
     expect(firebaseAuthModule.signInWithPopup).not.toHaveBeenCalled();
@@ -242,7 +242,7 @@ describe('redirect sign-in (mobile)', () => {
   it('uses a redirect for a mobile user agent on a wide screen', async () => {
     jest.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)');
     await renderReady();
-    await act(() => auth.signInWithGoogle());
+    await act(() => auth().signInWithGoogle());
     expect(firebaseAuthModule.signInWithRedirect).toHaveBeenCalled();
     jest.restoreAllMocks();
   });
@@ -250,7 +250,7 @@ describe('redirect sign-in (mobile)', () => {
   it('uses a pop-up at 769 px', async () => {
     setViewportWidth(769);
     await renderReady();
-    await act(() => auth.signInWithGoogle());
+    await act(() => auth().signInWithGoogle());
     expect(firebaseAuthModule.signInWithPopup).toHaveBeenCalled();
   });
 
@@ -260,7 +260,7 @@ describe('redirect sign-in (mobile)', () => {
     await renderReady();
     let result;
     await act(async () => {
-      result = await auth.signInWithGoogle();
+      result = await auth().signInWithGoogle();
     });
     expect(result).toEqual({ success: false, isRedirect: true, error: 'ログインに失敗しました: disabled' });
   });
@@ -269,8 +269,8 @@ describe('redirect sign-in (mobile)', () => {
     setViewportWidth(375);
     firebaseAuthModule.signInWithRedirect.mockRejectedValueOnce(authError('auth/network-request-failed'));
     await renderReady();
-    await act(() => auth.signInWithGoogle());
-    expect(auth.authError).toBe('ネットワークエラーが発生しました。インターネット接続を確認してください。');
+    await act(() => auth().signInWithGoogle());
+    expect(auth().authError).toBe('ネットワークエラーが発生しました。インターネット接続を確認してください。');
   });
 });
 
@@ -282,8 +282,8 @@ describe('returning from a redirect sign-in', () => {
     localStorage.setItem('loginRedirectPath', '/business/settings');
     firebaseMock.redirectOutcome = fakeUser();
     await renderReady({ path: '/business/login' });
-    expect(auth.authSuccess).toBe('ようこそ、事業者 太郎さん！');
-    expect(auth.redirectingTo).toBe('/business/settings');
+    expect(auth().authSuccess).toBe('ようこそ、事業者 太郎さん！');
+    expect(auth().redirectingTo).toBe('/business/settings');
     expect(localStorage.getItem('loginRedirectPath')).toBeNull();
     act(() => jest.advanceTimersByTime(499));
     expect(reloadTo).not.toHaveBeenCalled();
@@ -307,9 +307,9 @@ describe('returning from a redirect sign-in', () => {
     firebaseMock.redirectOutcome = authError('auth/internal-error');
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     await renderReady();
-    expect(auth.authError).toBe('リダイレクト認証でエラーが発生しました。再度お試しください。');
-    expect(auth.userProfile).toBeNull();
-    expect(auth.isAdmin).toBe(false);
+    expect(auth().authError).toBe('リダイレクト認証でエラーが発生しました。再度お試しください。');
+    expect(auth().userProfile).toBeNull();
+    expect(auth().isAdmin).toBe(false);
     expect(localStorage.getItem('userProfile')).toBeNull();
     act(() => jest.advanceTimersByTime(2000));
     expect(reloadTo).not.toHaveBeenCalled();
@@ -364,19 +364,19 @@ describe('logout', () => {
     firebaseMock.auth.currentUser = fakeUser({ email: 'admin@example.com' });
     localStorage.setItem('loginRedirectPath', '/business/settings');
     await renderReady();
-    act(() => auth.clearMessages());
+    act(() => auth().clearMessages());
     firebaseAuthModule.signInWithPopup.mockRejectedValueOnce(authError('auth/popup-blocked'));
-    await act(() => auth.signInWithGoogle());
-    expect(auth.authError).not.toBeNull();
+    await act(() => auth().signInWithGoogle());
+    expect(auth().authError).not.toBeNull();
     localStorage.setItem('loginRedirectPath', '/business/settings');
     let result;
     await act(async () => {
-      result = await auth.logout();
+      result = await auth().logout();
     });
     expect(result).toEqual({ success: true });
-    expect(screen.getByTestId('user')).toHaveTextContent('signed out');
-    expect(auth.isAdmin).toBe(false);
-    expect(auth.authError).toBeNull();
+    expect(auth().currentUser).toBeNull();
+    expect(auth().isAdmin).toBe(false);
+    expect(auth().authError).toBeNull();
     expect(localStorage.getItem('userProfile')).toBeNull();
     expect(localStorage.getItem('isAdmin')).toBeNull();
     expect(localStorage.getItem('loginRedirectPath')).toBe('/business/settings');
@@ -389,11 +389,11 @@ describe('logout', () => {
     await renderReady();
     let result;
     await act(async () => {
-      result = await auth.logout();
+      result = await auth().logout();
     });
     expect(result).toEqual({ success: false, error: 'ログアウトに失敗しました。' });
-    expect(auth.authError).toBe('ログアウトに失敗しました。');
-    expect(auth.currentUser).not.toBeNull();
+    expect(auth().authError).toBe('ログアウトに失敗しました。');
+    expect(auth().currentUser).not.toBeNull();
     jest.restoreAllMocks();
   });
 });
@@ -403,8 +403,8 @@ describe('profile actions', () => {
     await renderReady();
     let update, mail;
     await act(async () => {
-      update = await auth.updateUserProfile({ displayName: 'x' });
-      mail = await auth.sendVerificationEmail();
+      update = await auth().updateUserProfile({ displayName: 'x' });
+      mail = await auth().sendVerificationEmail();
     });
     expect(update).toEqual({ success: false, error: 'ユーザーがログインしていません。' });
     expect(mail).toEqual({ success: false, error: 'ユーザーがログインしていません。' });
@@ -416,19 +416,19 @@ describe('profile actions', () => {
     await renderReady();
     let result;
     await act(async () => {
-      result = await auth.updateUserProfile({ displayName: ' 新しい 名前 ', photoURL: 'https://example.com/me.png' });
+      result = await auth().updateUserProfile({ displayName: ' 新しい 名前 ', photoURL: 'https://example.com/me.png' });
     });
     expect(result).toEqual({ success: true });
-    expect(auth.userProfile).toMatchObject({ displayName: '新しい 名前', photoURL: 'https://example.com/me.png' });
+    expect(auth().userProfile).toMatchObject({ displayName: '新しい 名前', photoURL: 'https://example.com/me.png' });
     expect(JSON.parse(localStorage.getItem('userProfile')!)).toMatchObject({ displayName: '新しい 名前' });
   });
 
   it('removes the photo when given an empty URL', async () => {
     firebaseMock.auth.currentUser = fakeUser({ photoURL: 'https://example.com/old.png' });
     await renderReady();
-    await act(() => auth.updateUserProfile({ photoURL: '' }));
+    await act(() => auth().updateUserProfile({ photoURL: '' }));
     expect(firebaseAuthModule.updateProfile).toHaveBeenCalledWith(expect.anything(), { photoURL: '' });
-    expect(auth.userProfile?.photoURL).toBeNull();
+    expect(auth().userProfile?.photoURL).toBeNull();
   });
 
   it('reports a failed profile update', async () => {
@@ -438,7 +438,7 @@ describe('profile actions', () => {
     await renderReady();
     let result;
     await act(async () => {
-      result = await auth.updateUserProfile({ displayName: 'x' });
+      result = await auth().updateUserProfile({ displayName: 'x' });
     });
     expect(result).toEqual({ success: false, error: 'プロフィールの更新に失敗しました。' });
     jest.restoreAllMocks();
@@ -449,11 +449,11 @@ describe('profile actions', () => {
     await renderReady();
     let result;
     await act(async () => {
-      result = await auth.sendVerificationEmail();
+      result = await auth().sendVerificationEmail();
     });
     expect(firebaseAuthModule.sendEmailVerification).toHaveBeenCalledWith(firebaseMock.auth.currentUser);
     expect(result).toEqual({ success: true, message: '認証メールを送信しました。メールボックスを確認してください。' });
-    expect(auth.authSuccess).toBe('認証メールを送信しました。メールボックスを確認してください。');
+    expect(auth().authSuccess).toBe('認証メールを送信しました。メールボックスを確認してください。');
   });
 
   it('reports a failed verification mail', async () => {
@@ -463,10 +463,10 @@ describe('profile actions', () => {
     await renderReady();
     let result;
     await act(async () => {
-      result = await auth.sendVerificationEmail();
+      result = await auth().sendVerificationEmail();
     });
     expect(result).toEqual({ success: false, error: '認証メールの送信に失敗しました。' });
-    expect(auth.authError).toBe('認証メールの送信に失敗しました。');
+    expect(auth().authError).toBe('認証メールの送信に失敗しました。');
     jest.restoreAllMocks();
   });
 });
@@ -475,8 +475,8 @@ describe('getIdToken', () => {
   it('returns the signed-in user’s token, or null when signed out', async () => {
     firebaseMock.auth.currentUser = fakeUser({ uid: 'abc' });
     await renderReady();
-    await expect(auth.getIdToken()).resolves.toBe('token-abc');
-    await act(() => auth.logout());
-    await expect(auth.getIdToken()).resolves.toBeNull();
+    await expect(auth().getIdToken()).resolves.toBe('token-abc');
+    await act(() => auth().logout());
+    await expect(auth().getIdToken()).resolves.toBeNull();
   });
 });

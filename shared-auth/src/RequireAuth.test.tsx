@@ -22,7 +22,10 @@ function LoginProbe() {
   return <p>login page, from {(state as { from?: string } | null)?.from ?? 'nowhere'}</p>;
 }
 
-function renderGuard(value: Partial<AuthContextValue>, { path = '/business/settings?tab=2', requireAdmin = false } = {}) {
+function renderGuard(
+  value: Partial<AuthContextValue>,
+  { path = '/business/settings?tab=2', requireAdmin = false } = {},
+) {
   const internals: AuthInternals = { rememberRedirectPath: jest.fn(), loadNow: jest.fn() };
   render(
     <ThemeProvider theme={lightTheme}>

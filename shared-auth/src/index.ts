@@ -1,13 +1,6 @@
 // The main entry reaches every visitor (a federation singleton): nothing here may import the
 // Firebase SDK, which is loaded on demand from ./firebase/session.ts.
-export type {
-  AuthContextValue,
-  UserProfile,
-  SignInResult,
-  SignInOptions,
-  ActionResult,
-  ProfileChanges,
-} from './types';
+export type { AuthContextValue, UserProfile, SignInResult, SignInOptions, ActionResult, ProfileChanges } from './types';
 export { AuthProvider } from './AuthProvider';
 export { useAuth } from './AuthContext';
 export { RequireAuth } from './RequireAuth';

@@ -5,7 +5,9 @@ const error = (code: string, message = 'Firebase: Error.') => Object.assign(new 
 describe('signInErrorMessage', () => {
   it('uses the pop-up-only messages only for the pop-up', () => {
     expect(signInErrorMessage(error('auth/popup-closed-by-user'), 'popup')).toBe('ログインがキャンセルされました。');
-    expect(signInErrorMessage(error('auth/popup-closed-by-user', 'closed'), 'redirect')).toBe('ログインに失敗しました: closed');
+    expect(signInErrorMessage(error('auth/popup-closed-by-user', 'closed'), 'redirect')).toBe(
+      'ログインに失敗しました: closed',
+    );
     expect(signInErrorMessage(error('auth/user-disabled', 'off'), 'redirect')).toBe('ログインに失敗しました: off');
   });
 
@@ -16,7 +18,9 @@ describe('signInErrorMessage', () => {
     expect(signInErrorMessage(error('auth/too-many-requests'), method)).toBe(
       'リクエストが多すぎます。しばらく待ってから再試行してください。',
     );
-    expect(signInErrorMessage(error('auth/operation-not-allowed'), method)).toBe('Googleログインが有効になっていません。');
+    expect(signInErrorMessage(error('auth/operation-not-allowed'), method)).toBe(
+      'Googleログインが有効になっていません。',
+    );
   });
 
   it('falls back to the error text for anything else, including non-errors', () => {

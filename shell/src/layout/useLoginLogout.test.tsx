@@ -80,7 +80,11 @@ describe('useLoginLogout', () => {
   });
 
   it('header: navigates after a pop-up sign-in', async () => {
-    const signInWithGoogle = jest.fn(async () => ({ success: true, isRedirect: false, redirectPath: '/business/login' }));
+    const signInWithGoogle = jest.fn(async () => ({
+      success: true,
+      isRedirect: false,
+      redirectPath: '/business/login',
+    }));
     const { hook, location } = setup({ signInWithGoogle, loginRedirectPath: '/business/settings' });
     await act(() => hook.result.current.login());
     expect(location.current).toBe('/business/settings');

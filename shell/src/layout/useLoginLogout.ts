@@ -17,7 +17,9 @@ export function postLoginTarget(result: SignInResult, savedPath: string | null, 
 
 /** The footer's simpler rule: the returned redirect path unless empty or the login page. */
 export function footerPostLoginTarget(result: SignInResult): string {
-  return result.redirectPath && result.redirectPath !== paths.businessLogin ? result.redirectPath : paths.businessDashboard;
+  return result.redirectPath && result.redirectPath !== paths.businessLogin
+    ? result.redirectPath
+    : paths.businessDashboard;
 }
 
 type Placement = 'header' | 'footer';

@@ -80,7 +80,10 @@ describe('BusinessLoginPage', () => {
     await userEvent.type(screen.getByLabelText('パスワード'), 'secret');
     await userEvent.click(screen.getByRole('button', { name: 'ログイン' }));
     expect(screen.getByText(/メールアドレスとパスワードでのログインには対応していません。/)).toBeInTheDocument();
-    expect(console.info).not.toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ password: expect.anything() }));
+    expect(console.info).not.toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({ password: expect.anything() }),
+    );
     jest.restoreAllMocks();
   });
 
@@ -105,14 +108,22 @@ describe('BusinessLoginPage', () => {
   });
 
   it('goes to the dashboard when the returned path is the login page', async () => {
-    const signInWithGoogle = jest.fn(async () => ({ success: true, isRedirect: false, redirectPath: '/business/login' }));
+    const signInWithGoogle = jest.fn(async () => ({
+      success: true,
+      isRedirect: false,
+      redirectPath: '/business/login',
+    }));
     renderLogin({ signInWithGoogle });
     await userEvent.click(googleButton());
     expect(await screen.findByTestId('where')).toHaveTextContent('/business/dashboard');
   });
 
   it('asks sign-in to return to the page a guard sent the visitor from', async () => {
-    const signInWithGoogle = jest.fn(async () => ({ success: true, isRedirect: false, redirectPath: '/business/settings' }));
+    const signInWithGoogle = jest.fn(async () => ({
+      success: true,
+      isRedirect: false,
+      redirectPath: '/business/settings',
+    }));
     renderLogin({ signInWithGoogle }, { from: '/business/settings' });
     await userEvent.click(googleButton());
     expect(signInWithGoogle).toHaveBeenCalledWith({ redirectPath: '/business/settings' });

@@ -36,7 +36,11 @@ describe('BusinessRegisterPage', () => {
   });
 
   it('registers by signing in with Google and goes to the dashboard', async () => {
-    const signInWithGoogle = jest.fn(async () => ({ success: true, isRedirect: false, redirectPath: '/business/dashboard' }));
+    const signInWithGoogle = jest.fn(async () => ({
+      success: true,
+      isRedirect: false,
+      redirectPath: '/business/dashboard',
+    }));
     renderRegister({ signInWithGoogle });
     await userEvent.click(screen.getByRole('button', { name: 'Googleアカウントで登録' }));
     expect(signInWithGoogle).toHaveBeenCalled();
@@ -44,7 +48,10 @@ describe('BusinessRegisterPage', () => {
   });
 
   it('shows a sign-in error', async () => {
-    const signInWithGoogle = jest.fn(async () => ({ success: false, error: 'ポップアップがブロックされました。ブラウザの設定を確認してください。' }));
+    const signInWithGoogle = jest.fn(async () => ({
+      success: false,
+      error: 'ポップアップがブロックされました。ブラウザの設定を確認してください。',
+    }));
     renderRegister({ signInWithGoogle });
     await userEvent.click(screen.getByRole('button', { name: 'Googleアカウントで登録' }));
     expect(screen.getByRole('alert')).toHaveTextContent('ポップアップがブロックされました。');

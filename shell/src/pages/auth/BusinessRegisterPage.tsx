@@ -44,8 +44,14 @@ const Step = styled.li`
 
 const steps = [
   { title: 'Googleアカウントを選ぶ', text: '下のボタンを押し、事業でお使いのGoogleアカウントを選択します。' },
-  { title: 'アカウントが作成されます', text: '初めてのログインで事業者アカウントが自動的に登録されます。パスワードの設定は不要です。' },
-  { title: 'ダッシュボードへ', text: 'ログイン後は事業者ダッシュボードで、事業者向けの記事やプロフィールを確認できます。' },
+  {
+    title: 'アカウントが作成されます',
+    text: '初めてのログインで事業者アカウントが自動的に登録されます。パスワードの設定は不要です。',
+  },
+  {
+    title: 'ダッシュボードへ',
+    text: 'ログイン後は事業者ダッシュボードで、事業者向けの記事やプロフィールを確認できます。',
+  },
 ];
 
 /** /business/register: operators register by signing in with their Google account. */

@@ -22,7 +22,9 @@ export function fromState(state: unknown): string | undefined {
 
 /** After a pop-up sign-in: the returned path unless empty or the login page itself. */
 export function successTarget(result: SignInResult): string {
-  return result.redirectPath && result.redirectPath !== paths.businessLogin ? result.redirectPath : paths.businessDashboard;
+  return result.redirectPath && result.redirectPath !== paths.businessLogin
+    ? result.redirectPath
+    : paths.businessDashboard;
 }
 
 function useClearAfter(active: boolean, clear: () => void, ms: number) {

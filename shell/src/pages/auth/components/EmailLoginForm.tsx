@@ -68,7 +68,12 @@ export function EmailLoginForm({ busy, onEdit }: EmailLoginFormProps) {
       </Field>
       <OptionsRow>
         <CheckboxLabel>
-          <input type="checkbox" name="rememberMe" checked={rememberMe} onChange={(event) => setRememberMe(event.target.checked)} />
+          <input
+            type="checkbox"
+            name="rememberMe"
+            checked={rememberMe}
+            onChange={(event) => setRememberMe(event.target.checked)}
+          />
           ログイン状態を保持
         </CheckboxLabel>
         <LinkButton type="button" onClick={forgotPassword}>
