@@ -4,6 +4,7 @@ import { DataTable, HiddenCaption } from '../../../components/DataTable';
 
 const Badge = styled.span<{ $admin: boolean }>`
   display: inline-block;
+  justify-self: start;
   padding: 2px 10px;
   border-radius: 999px;
   font-size: 0.8rem;
