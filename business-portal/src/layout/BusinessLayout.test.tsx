@@ -4,16 +4,16 @@ import { useAuth } from 'shared-auth';
 import { fakeAuth, sampleProfile } from '../testing/fakes';
 import { setViewportWidth } from '../testing/mockMatchMedia';
 import { renderPortal } from '../testing/renderPortal';
-import { Sidebar } from './Sidebar';
+import { BusinessLayout } from './BusinessLayout';
 
 jest.mock('shared-auth', () => ({ useAuth: jest.fn() }));
 const mockedUseAuth = jest.mocked(useAuth);
 
 function renderSidebar(route = '/business/dashboard') {
-  return renderPortal(<Sidebar />, { route });
+  return renderPortal(<BusinessLayout />, { route });
 }
 
-describe('Sidebar', () => {
+describe('BusinessLayout sidebar', () => {
   let restoreViewport: () => void;
   beforeEach(() => {
     restoreViewport = setViewportWidth(1280);
@@ -116,6 +116,15 @@ describe('Sidebar', () => {
       await userEvent.click(toggle());
       expect(toggle()).toHaveAttribute('aria-expanded', 'true');
       expect(screen.getByRole('link', { name: /Taro Yamada/ })).toHaveFocus();
+    });
+
+    it('makes the page behind the open drawer inert', async () => {
+      const { container } = renderSidebar();
+      expect(container.querySelector('[inert]')).toBeNull();
+      await userEvent.click(toggle());
+      const inert = container.querySelector('[inert]');
+      expect(inert).not.toBeNull();
+      expect(inert).not.toContainElement(screen.getByRole('link', { name: '設定' }));
     });
 
     it('closes on Escape and gives focus back to the toggle', async () => {

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { layout, media } from 'shared-ui';
 import { PageBoundary } from '../components/PageBoundary';
 import { Sidebar } from './Sidebar';
+import { useDrawer } from './useDrawer';
 
 const Content = styled.div`
   margin-left: ${layout.sidebarWidth}px;
@@ -21,12 +22,16 @@ const Inner = styled.div`
   }
 `;
 
-/** The /business pages: sidebar on the left, the page beside it. */
+/**
+ * The /business pages: sidebar on the left, the page beside it. While the drawer is open on a
+ * small screen the page behind it is inert, so focus and screen readers stay in the drawer.
+ */
 export function BusinessLayout() {
+  const drawer = useDrawer();
   return (
     <>
-      <Sidebar />
-      <Content>
+      <Sidebar drawer={drawer} />
+      <Content inert={drawer.open}>
         <Inner>
           <PageBoundary>
             <Outlet />

@@ -1,9 +1,9 @@
 import { NavLink } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { Button, layout, media, paths } from 'shared-ui';
+import { accentFill, Button, layout, media, paths } from 'shared-ui';
 import { useLogout } from '../lib/useLogout';
 import { SidebarUserBlock } from './SidebarUserBlock';
-import { useDrawer } from './useDrawer';
+import type { Drawer } from './useDrawer';
 
 const SIDEBAR_ID = 'business-sidebar';
 
@@ -68,8 +68,8 @@ const Item = styled(NavLink)`
     background: ${({ theme }) => theme.colors.background};
   }
   &[aria-current='page'] {
-    background: ${({ theme }) => theme.colors.primary};
-    color: ${({ theme }) => theme.colors.onPrimary};
+    background: ${({ theme }) => accentFill(theme).background};
+    color: ${({ theme }) => accentFill(theme).color};
   }
 `;
 
@@ -112,8 +112,8 @@ const MenuIcon = () => (
  * The business side navigation: fixed 280 px under the header on wide screens, a drawer opened
  * from a toggle at 768 px and below (the shell gives the footer the matching margin).
  */
-export function Sidebar() {
-  const { open, isDrawerWidth, toggle, close, toggleRef, drawerRef } = useDrawer();
+export function Sidebar({ drawer }: { drawer: Drawer }) {
+  const { open, isDrawerWidth, toggle, close, toggleRef, drawerRef } = drawer;
   const { logout, pending, error } = useLogout();
 
   return (

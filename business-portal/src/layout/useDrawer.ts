@@ -33,3 +33,5 @@ export function useDrawer() {
 
   return { open, isDrawerWidth, toggle, close, toggleRef, drawerRef };
 }
+
+export type Drawer = ReturnType<typeof useDrawer>;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { articleThumbnail, metaDescription, type BusinessArticle } from 'shared-articles';
-import { Button, fonts, media, paths, SafeHtml, site, useDocumentTitle } from 'shared-ui';
+import { accentFill, accentText, Button, fonts, media, paths, SafeHtml, site, useDocumentTitle } from 'shared-ui';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { useBusinessSettings } from '../../../lib/BusinessSettingsProvider';
 import { formatArticleDate } from '../../../lib/timeZones';
@@ -12,6 +12,12 @@ const Article = styled.article`
   display: grid;
   gap: 28px;
   max-width: 860px;
+`;
+
+const BackLink = styled(Link)`
+  justify-self: start;
+  font-weight: 700;
+  color: ${({ theme }) => accentText(theme)};
 `;
 
 const Hero = styled.img`
@@ -39,8 +45,8 @@ const Meta = styled.div`
 const Badge = styled.span`
   padding: 2px 12px;
   border-radius: 999px;
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.onPrimary};
+  background: ${({ theme }) => accentFill(theme).background};
+  color: ${({ theme }) => accentFill(theme).color};
   font-size: 0.85rem;
   font-weight: 700;
 `;
@@ -87,7 +93,7 @@ export function ArticleView({ article, related }: ArticleViewProps) {
 
   return (
     <Article>
-      <Link to={paths.businessDashboard}>← ダッシュボードに戻る</Link>
+      <BackLink to={paths.businessDashboard}>← ダッシュボードに戻る</BackLink>
       {image && <Hero src={image} alt="" width={860} height={484} fetchPriority="high" />}
       <Header>
         <Meta>

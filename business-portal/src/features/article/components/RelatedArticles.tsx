@@ -14,7 +14,8 @@ const List = styled.ul`
 `;
 
 const Item = styled(Link)`
-  display: grid;
+  display: flex;
+  flex-direction: column;
   gap: 10px;
   height: 100%;
   padding-bottom: 14px;

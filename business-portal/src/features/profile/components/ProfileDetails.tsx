@@ -9,13 +9,6 @@ const List = styled.dl`
   grid-template-columns: max-content 1fr;
   gap: 12px 24px;
   margin: 0;
-  ${media.phone} {
-    grid-template-columns: 1fr;
-    gap: 2px;
-    dd {
-      margin-bottom: 12px;
-    }
-  }
   dt {
     font-weight: 700;
     color: ${({ theme }) => theme.colors.textMuted};
@@ -23,6 +16,13 @@ const List = styled.dl`
   dd {
     margin: 0;
     overflow-wrap: anywhere;
+  }
+  ${media.phone} {
+    grid-template-columns: 1fr;
+    gap: 2px;
+    dd {
+      margin-bottom: 12px;
+    }
   }
 `;
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAuth } from 'shared-auth';
-import { paths, useDocumentTitle } from 'shared-ui';
+import { accentText, paths, useDocumentTitle } from 'shared-ui';
 import { PageHeading } from '../../../components/PageHeading';
 import { Panel } from '../../../components/Panel';
 import { ProfileCard } from './ProfileCard';
@@ -16,6 +16,7 @@ const BackLink = styled(Link)`
   display: inline-block;
   margin-bottom: 16px;
   font-weight: 700;
+  color: ${({ theme }) => accentText(theme)};
 `;
 
 /** /profile, outside the sidebar layout (see routes.tsx); the sidebar's user block links here. */
