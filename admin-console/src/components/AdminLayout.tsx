@@ -6,6 +6,8 @@ import { AdminSidebar } from './AdminSidebar';
 const Frame = styled.div`
   display: grid;
   grid-template-columns: 240px minmax(0, 1fr);
+  /* Short pages must not stretch the rows: on phones the menu bar would grow a gap below it. */
+  align-content: start;
   min-height: calc(100vh - var(--header-height));
 
   ${media.tablet} {
