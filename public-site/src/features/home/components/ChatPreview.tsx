@@ -15,7 +15,7 @@ const Bar = styled.div`
   text-align: center;
   font-size: 0.8125rem;
   font-weight: 700;
-  color: #fff;
+  color: ${({ theme }) => (theme.mode === 'dark' ? '#ffffff' : '#1c1c1e')};
 `;
 
 const Bubble = styled.p<{ $from: 'user' | 'ai' }>`
