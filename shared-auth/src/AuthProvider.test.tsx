@@ -98,8 +98,9 @@ describe('before Firebase has loaded', () => {
     expect(auth().userProfile).toBeNull();
   });
 
-  it('loads Firebase only once the page is idle', async () => {
+  it('loads Firebase only once the page is idle when there is a session to confirm', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    localStorage.setItem('userProfile', JSON.stringify(storedProfile));
     renderProvider();
     expect(firebaseAppModule.initializeApp).not.toHaveBeenCalled();
     await act(async () => {
@@ -107,6 +108,29 @@ describe('before Firebase has loaded', () => {
     });
     await waitFor(() => expect(auth().loading).toBe(false));
     expect(firebaseAppModule.initializeApp).toHaveBeenCalledTimes(1);
+  });
+
+  it('also confirms a session the SDK kept without our stored profile', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    sessionStorage.setItem('firebase:authUser:demo-api-key:[DEFAULT]', '{}');
+    renderProvider();
+    expect(auth().loading).toBe(true);
+    await act(async () => {
+      jest.advanceTimersByTime(1000);
+    });
+    await waitFor(() => expect(firebaseAppModule.initializeApp).toHaveBeenCalledTimes(1));
+    sessionStorage.clear();
+  });
+
+  it('never downloads Firebase for a first-time visitor who does not sign in', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    renderProvider();
+    expect(auth().loading).toBe(false);
+    expect(auth().currentUser).toBeNull();
+    await act(async () => {
+      jest.advanceTimersByTime(10_000);
+    });
+    expect(firebaseAppModule.initializeApp).not.toHaveBeenCalled();
   });
 });
 

@@ -1,4 +1,4 @@
-import { readStoredIsAdmin, readStoredProfile, readStoredRedirectPath } from './storage';
+import { hasSessionToConfirm, readStoredIsAdmin, readStoredProfile, readStoredRedirectPath } from './storage';
 import type { UserProfile } from './types';
 
 export interface AuthState {
@@ -22,13 +22,16 @@ export type AuthAction =
   | { type: 'redirectPathChanged'; path: string | null }
   | { type: 'reloadScheduled'; path: string };
 
-/** Before Firebase answers: the stored profile and admin flag, and `loading` until it does. */
+/**
+ * Before Firebase answers: the stored profile and admin flag, and `loading` until it does —
+ * unless there is no session to confirm at all (a first-time visitor), who is signed out at once.
+ */
 export function initialAuthState(): AuthState {
   return {
     currentUser: null,
     userProfile: readStoredProfile(),
     isAdmin: readStoredIsAdmin(),
-    loading: true,
+    loading: hasSessionToConfirm(),
     authError: null,
     authSuccess: null,
     loginRedirectPath: readStoredRedirectPath(),

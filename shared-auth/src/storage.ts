@@ -61,3 +61,29 @@ export function storeRedirectPath(path: string): void {
 export function clearStoredRedirectPath(): void {
   removeKey(storageKeys.loginRedirectPath);
 }
+
+/** Keys the Firebase SDK writes for a signed-in user or a sign-in redirect under way. */
+const FIREBASE_SESSION_KEY = /^firebase:(authUser|pendingRedirect):/;
+
+function storageHasFirebaseSession(storage: () => Storage): boolean {
+  try {
+    const store = storage();
+    for (let i = 0; i < store.length; i++) if (FIREBASE_SESSION_KEY.test(store.key(i) ?? '')) return true;
+  } catch {
+    /* storage unavailable */
+  }
+  return false;
+}
+
+/**
+ * Whether there may be a session for Firebase to confirm: a stored profile, or the SDK's own
+ * user or pending-redirect entry. A first-time visitor has none, so the SDK is not downloaded
+ * on public pages until they sign in or open a guarded page.
+ */
+export function hasSessionToConfirm(): boolean {
+  return (
+    readStoredProfile() !== null ||
+    storageHasFirebaseSession(() => window.sessionStorage) ||
+    storageHasFirebaseSession(() => window.localStorage)
+  );
+}

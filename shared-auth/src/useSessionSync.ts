@@ -8,11 +8,12 @@ import { isSignedInLandingPath, postSignInTarget } from './redirectPaths';
 import type { AuthSession } from './session';
 import type { SessionLoader } from './sessionLoader';
 import { whenPageIdle } from './sessionLoader';
-import { clearStoredRedirectPath, readStoredRedirectPath } from './storage';
+import { clearStoredRedirectPath, hasSessionToConfirm, readStoredRedirectPath } from './storage';
 import { confirmUser, forgetUser, welcomeName } from './userState';
 
 /**
- * Loads the SDK once the page is idle (or earlier, when anyone asks the loader), then follows
+ * Loads the SDK once the page is idle when there is a session to confirm (or whenever anyone
+ * asks the loader: sign-in, a guarded page, an ID token), then follows
  * Firebase: the redirect result first, then the auth state. `loading` ends with Firebase's
  * first answer.
  */
@@ -75,7 +76,8 @@ export function useSessionSync(loader: SessionLoader, dispatch: Dispatch<AuthAct
         if (active) dispatch({ type: 'ready' });
       },
     });
-    const cancelIdleLoad = whenPageIdle(() => void loader.load().catch(() => undefined));
+    // Nothing to confirm (no stored profile, no SDK session): load only when someone asks.
+    const cancelIdleLoad = hasSessionToConfirm() ? whenPageIdle(() => void loader.load().catch(() => undefined)) : () => {};
 
     return () => {
       active = false;
