@@ -32,6 +32,8 @@ export default function BusinessPortalRoutes() {
                 <Route path={paths.businessDashboard} element={<DashboardPage />} />
                 <Route path="/business/articles/:slug" element={<BusinessArticlePage />} />
                 <Route path={paths.businessSettings} element={<SettingsPage />} />
+                {/* Every other path here is under /business, where the shell's footer leaves the sidebar's room. */}
+                <Route path="*" element={<NotFoundPage />} />
               </Route>
               <Route
                 path={paths.profile}
@@ -41,7 +43,6 @@ export default function BusinessPortalRoutes() {
                   </PageBoundary>
                 }
               />
-              <Route path="*" element={<NotFoundPage />} />
             </Routes>
           </BusinessSettingsProvider>
         </ArticleClientProvider>

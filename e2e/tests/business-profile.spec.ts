@@ -2,17 +2,21 @@ import { expect, test } from '@playwright/test';
 import { installGoogleApiStandIn, signInAs } from '../support/auth';
 import { expectNoSeriousA11yIssues } from '../support/axe';
 
+/** Emulator accounts outlive a test (and a retry), so each run edits an account of its own. */
+const freshEmail = (name: string) => `${name}-${Date.now()}@example.com`;
+
 test.describe('profile card', () => {
   test.beforeEach(async ({ context }) => {
     await installGoogleApiStandIn(context);
   });
 
   test('shows the account and saves an edited display name', async ({ page }) => {
-    const uid = await signInAs(page, { email: 'profile@example.com', displayName: 'プロフィール 四郎' });
+    const email = freshEmail('profile');
+    const uid = await signInAs(page, { email, displayName: 'プロフィール 四郎' });
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 1, name: 'プロフィール' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'プロフィール 四郎' })).toBeVisible();
-    await expect(page.getByText('profile@example.com')).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
     await expect(page.getByText('✓ メール認証済み')).toBeVisible();
     await expect(page.getByText(uid)).toBeVisible();
     await expect(page.getByText(/^\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2} \(JST\)$/).first()).toBeVisible();
@@ -34,7 +38,7 @@ test.describe('profile card', () => {
   });
 
   test('cancel keeps the saved name', async ({ page }) => {
-    await signInAs(page, { email: 'profile-cancel@example.com', displayName: '取消 六郎' });
+    await signInAs(page, { email: freshEmail('profile-cancel'), displayName: '取消 六郎' });
     await page.goto('/profile');
     await page.getByRole('button', { name: 'プロフィールを編集' }).click();
     await page.getByRole('textbox', { name: '表示名' }).fill('保存しない名前');
