@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ports, remotes, repoRoot, distDir, localRegistry, webApps } from './apps.mjs';
 import { startChild, stopChild, waitForUrl, isUp } from './processes.mjs';
 import { createStaticServer } from './staticServer.mjs';
+import { contentSecurityPolicy, remoteContentSecurityPolicy } from './csp.mjs';
 
 export const EMULATOR_PROJECT = 'demo-ai-manabi';
 const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
@@ -54,12 +55,18 @@ export async function startApi({ dataDir, quiet = false, env = {} } = {}) {
 
 /** Serves one built web app; remotes with CORS, the shell with its runtime files. */
 export function webAppServer(app, { port = app.port, root = distDir(app.workspace), registry = localRegistry(), config = runtimeConfig() } = {}) {
-  if (!fs.existsSync(path.join(root, 'index.html'))) throw new Error(`${app.workspace} is not built (run npm run build)`);
+  if (!fs.existsSync(path.join(root, app.isHost ? 'index.html' : 'mf-manifest.json'))) {
+    throw new Error(`${app.workspace} is not built (run npm run build)`);
+  }
+  const hostnameOf = (req) => (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
   return createStaticServer({
     root,
     port,
     cors: !app.isHost,
     jsonFiles: app.isHost ? { '/mf-remotes.json': registry, '/app-config.json': config } : {},
+    contentSecurityPolicy: app.isHost
+      ? (req, nonce) => contentSecurityPolicy({ registry, config, hostname: hostnameOf(req), nonce })
+      : () => remoteContentSecurityPolicy(),
   });
 }
 

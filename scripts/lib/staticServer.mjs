@@ -1,7 +1,10 @@
 // Serves a production build: precompressed brotli/gzip, no-cache on the files that name other
 // files (HTML, manifests, entries, runtime config), a year of immutable caching on content-hashed
 // files, and the SPA fallback for deep links.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import sirv from 'sirv';
 
 const HASHED = /\.[0-9a-f]{10}\.(js|css|woff2?|png|jpe?g|svg|webp)$/;
@@ -17,9 +20,10 @@ export function cacheControlFor(pathname) {
  * @param {string} [options.host]
  * @param {boolean} [options.cors]        remotes are fetched cross-origin by the shell
  * @param {Record<string, unknown>} [options.jsonFiles]  extra JSON documents (path → value) served as files
- * @param {(res: http.ServerResponse) => void} [options.extraHeaders]
+ * @param {(req: http.IncomingMessage, nonce: string) => string} [options.contentSecurityPolicy]
+ *        the CSP of the HTML page; the page gets a fresh nonce per response for styled-components
  */
-export function createStaticServer({ root, port, host = '127.0.0.1', cors = false, jsonFiles = {}, extraHeaders }) {
+export function createStaticServer({ root, port, host = '127.0.0.1', cors = false, jsonFiles = {}, contentSecurityPolicy }) {
   const serve = sirv(root, {
     brotli: true,
     gzip: true,
@@ -30,11 +34,29 @@ export function createStaticServer({ root, port, host = '127.0.0.1', cors = fals
       res.setHeader('Cache-Control', cacheControlFor(pathname));
     },
   });
+  // The HTML page (every deep link): read per response, so a redeploy is served at once, with
+  // the nonce that lets styled-components' <style> elements through the CSP.
+  const sendPage = (req, res) => {
+    const nonce = crypto.randomBytes(16).toString('base64');
+    const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8').replace('<head>', `<head><meta property="csp-nonce" nonce="${nonce}">`);
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      ...(contentSecurityPolicy ? { 'Content-Security-Policy': contentSecurityPolicy(req, nonce) } : {}),
+    });
+    res.end(req.method === 'HEAD' ? undefined : html);
+  };
+  const isPageRequest = (pathname) => pathname.endsWith('/index.html') || !path.posix.basename(pathname).includes('.');
+
   const server = http.createServer((req, res) => {
     if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    extraHeaders?.(res, req);
     const pathname = new URL(req.url ?? '/', 'http://local').pathname;
+    if (isPageRequest(pathname) && fs.existsSync(path.join(root, 'index.html'))) {
+      sendPage(req, res);
+      return;
+    }
     if (Object.hasOwn(jsonFiles, pathname)) {
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
       res.end(JSON.stringify(jsonFiles[pathname]));

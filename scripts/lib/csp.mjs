@@ -1,0 +1,55 @@
+// The Content-Security-Policy of the shell's HTML: scripts only from the shell and the remotes
+// named in the registry (plus Google's sign-in loader), connections to those, the article API
+// and the auth backend, frames only for sign-in and YouTube, and styles by per-response nonce
+// (styled-components reads it from <meta property="csp-nonce">). No inline script anywhere.
+
+const YOUTUBE = ['https://www.youtube.com', 'https://www.youtube-nocookie.com'];
+const GOOGLE_SIGN_IN_SCRIPTS = ['https://apis.google.com'];
+const FIREBASE_APIS = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.googleapis.com'];
+
+const originOf = (url, base) => {
+  try {
+    return new URL(url, base).origin;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * @param {object} options
+ * @param {Record<string, string>} options.registry   remote name → manifest URL
+ * @param {{ apiBaseUrl?: string, auth: { mode: string, emulatorPort?: number, config?: { authDomain: string } } }} options.config
+ * @param {string} options.hostname   the page's hostname (the API and emulator defaults follow it)
+ * @param {string} options.nonce
+ */
+export function contentSecurityPolicy({ registry, config, hostname, nonce }) {
+  const pageBase = `http://${hostname}`;
+  const remoteOrigins = [...new Set(Object.values(registry).map((url) => originOf(url, pageBase)).filter(Boolean))];
+  const api = originOf(config.apiBaseUrl ?? `http://${hostname}:3001/api`, pageBase);
+  const auth =
+    config.auth.mode === 'emulator'
+      ? { connect: [`http://${hostname}:${config.auth.emulatorPort}`], frames: [`http://${hostname}:${config.auth.emulatorPort}`] }
+      : { connect: FIREBASE_APIS, frames: [`https://${config.auth.config.authDomain}`] };
+
+  const directives = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...remoteOrigins, ...GOOGLE_SIGN_IN_SCRIPTS],
+    'style-src': ["'self'", ...remoteOrigins, `'nonce-${nonce}'`],
+    'img-src': ["'self'", ...remoteOrigins, 'data:', 'https:'],
+    'font-src': ["'self'", ...remoteOrigins],
+    'connect-src': ["'self'", ...remoteOrigins, api, ...auth.connect],
+    'frame-src': [...auth.frames, ...YOUTUBE],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${[...new Set(values.filter(Boolean))].join(' ')}`)
+    .join('; ');
+}
+
+/** A remote serves scripts and JSON to the shell; its own HTML (the dev harness) runs nothing else. */
+export function remoteContentSecurityPolicy() {
+  return "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
+}
