@@ -4,13 +4,13 @@ type Variant = 'primary' | 'secondary' | 'line' | 'ghost' | 'danger';
 
 const variants = {
   primary: css`
-    background: ${({ theme }) => theme.colors.primary};
-    color: ${({ theme }) => theme.colors.onPrimary};
+    background: ${({ theme }) => theme.colors.accentFill};
+    color: ${({ theme }) => theme.colors.onAccentFill};
   `,
   secondary: css`
     background: transparent;
-    color: ${({ theme }) => theme.colors.primary};
-    border-color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.accentText};
+    border-color: ${({ theme }) => theme.colors.accentText};
   `,
   line: css`
     background: ${({ theme }) => theme.colors.line};
@@ -23,7 +23,7 @@ const variants = {
   `,
   danger: css`
     background: ${({ theme }) => theme.colors.danger};
-    color: #fff;
+    color: ${({ theme }) => (theme.mode === 'dark' ? theme.colors.background : '#fff')};
   `,
 };
 

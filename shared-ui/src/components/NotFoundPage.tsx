@@ -16,7 +16,7 @@ const Code = styled.p`
   margin: 0;
   font-size: 4rem;
   font-weight: 800;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.accentText};
 `;
 
 /** The spec's 404 page; the shell shows it, and a remote for unknown paths inside its area. */

@@ -13,7 +13,7 @@ export const GlobalStyle = createGlobalStyle`
     transition: background-color 0.2s ease, color 0.2s ease;
   }
   h1, h2, h3, h4 { line-height: 1.35; }
-  a { color: ${({ theme }) => theme.colors.primary}; }
+  a { color: ${({ theme }) => theme.colors.accentText}; }
   img { max-width: 100%; }
   button, input, select, textarea { font: inherit; }
   :focus-visible { outline: 3px solid ${({ theme }) => theme.colors.secondary}; outline-offset: 2px; }

@@ -67,9 +67,9 @@ const FriendButton = styled.a`
 const AuthButton = styled.button`
   padding: 10px 20px;
   border-radius: 999px;
-  border: 2px solid ${({ theme }) => theme.colors.primary};
+  border: 2px solid ${({ theme }) => theme.colors.accentText};
   background: transparent;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.accentText};
   font-weight: 700;
   cursor: pointer;
 `;

@@ -40,7 +40,7 @@ const Logo = styled(Link)`
   font-family: Montserrat, 'Noto Sans JP', sans-serif;
   font-weight: 800;
   font-size: 1.35rem;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.accentText};
   text-decoration: none;
   margin-right: auto;
 `;
@@ -59,7 +59,7 @@ const NavLink = styled(Link)`
   text-decoration: none;
   font-weight: 600;
   &:hover {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.accentText};
   }
 `;
 
@@ -75,9 +75,9 @@ const FriendLink = styled.a`
 const AuthButton = styled.button`
   padding: 8px 16px;
   border-radius: 999px;
-  border: 2px solid ${({ theme }) => theme.colors.primary};
+  border: 2px solid ${({ theme }) => theme.colors.accentText};
   background: transparent;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.accentText};
   font-weight: 700;
   cursor: pointer;
 `;

@@ -29,8 +29,8 @@ const Step = styled.li`
     width: 32px;
     height: 32px;
     border-radius: 50%;
-    background: ${({ theme }) => theme.colors.primary};
-    color: ${({ theme }) => theme.colors.onPrimary};
+    background: ${({ theme }) => theme.colors.accentFill};
+    color: ${({ theme }) => theme.colors.onAccentFill};
     font-weight: 700;
   }
   strong {

@@ -89,7 +89,7 @@ export const Footnote = styled.p`
   text-align: center;
   color: ${({ theme }) => theme.colors.textMuted};
   a {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.accentText};
     font-weight: 700;
   }
 `;
@@ -105,7 +105,7 @@ export const StatusSlot = styled.div.attrs({ role: 'status' })`
 export const Notice = styled.p`
   margin: 0;
   padding: 12px 16px;
-  border-left: 4px solid ${({ theme }) => theme.colors.primary};
+  border-left: 4px solid ${({ theme }) => theme.colors.accentText};
   border-radius: 8px;
   background: ${({ theme }) => theme.colors.background};
   color: ${({ theme }) => theme.colors.text};

@@ -25,7 +25,7 @@ const Toggle = styled.button`
   color: ${({ theme }) => theme.colors.textMuted};
   cursor: pointer;
   &:hover {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.accentText};
   }
 `;
 

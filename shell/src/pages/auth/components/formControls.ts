@@ -22,9 +22,9 @@ export const Input = styled.input`
   color: ${({ theme }) => theme.colors.text};
   font: inherit;
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.primary};
+    outline: 3px solid ${({ theme }) => theme.colors.accentText};
     outline-offset: 1px;
-    border-color: ${({ theme }) => theme.colors.primary};
+    border-color: ${({ theme }) => theme.colors.accentText};
   }
 `;
 
@@ -47,7 +47,7 @@ export const CheckboxLabel = styled.label`
   input {
     width: 18px;
     height: 18px;
-    accent-color: ${({ theme }) => theme.colors.primary};
+    accent-color: ${({ theme }) => theme.colors.accentText};
   }
 `;
 
@@ -56,7 +56,7 @@ export const LinkButton = styled.button`
   padding: 0;
   border: 0;
   background: transparent;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.accentText};
   font: inherit;
   font-weight: 700;
   text-decoration: underline;
