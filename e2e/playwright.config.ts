@@ -7,6 +7,7 @@ import { chromiumPath } from './support/chromium';
  */
 export default defineConfig({
   testDir: './tests',
+  testIgnore: '**/*.tmp.*',
   globalSetup: './support/globalSetup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -19,7 +20,13 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -14,11 +14,15 @@ export function buildApps({ onlyStale = false, only = [] } = {}) {
     if (onlyStale && isBuildFresh(app.workspace)) continue;
     const started = Date.now();
     console.log(`▶ building ${app.workspace} ...`);
-    const result = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/webpack/bin/webpack.js'), '--mode', 'production'], {
-      cwd: path.join(repoRoot, app.workspace),
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+    const result = spawnSync(
+      process.execPath,
+      [path.join(repoRoot, 'node_modules/webpack/bin/webpack.js'), '--mode', 'production'],
+      {
+        cwd: path.join(repoRoot, app.workspace),
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
     if (result.status !== 0) throw new Error(`build of ${app.workspace} failed (exit ${result.status})`);
     writeStamp(app.workspace);
     const seconds = (Date.now() - started) / 1000;

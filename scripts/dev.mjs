@@ -27,7 +27,11 @@ async function main() {
     }),
   );
   for (const app of webApps) {
-    children.push(startChild(app.workspace, bin('webpack'), ['serve', '--mode', 'development'], { cwd: path.join(repoRoot, app.workspace) }));
+    children.push(
+      startChild(app.workspace, bin('webpack'), ['serve', '--mode', 'development'], {
+        cwd: path.join(repoRoot, app.workspace),
+      }),
+    );
   }
   const shutdown = async () => {
     await Promise.all(children.map((child) => stopChild(child)));

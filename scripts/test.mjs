@@ -8,9 +8,13 @@ import path from 'node:path';
 import { repoRoot } from './lib/apps.mjs';
 import { buildApps } from './build.mjs';
 
-const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && fs.existsSync(p));
+const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p) => p && fs.existsSync(p),
+);
 if (!chromium) {
-  console.error('Chromium was not found: install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH), then run npm test again.');
+  console.error(
+    'Chromium was not found: install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH), then run npm test again.',
+  );
   process.exit(1);
 }
 
@@ -23,17 +27,25 @@ const readJson = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(fil
 
 const jestJson = path.join(results, 'jest.json');
 const jestStatus = run('unit and component tests (Jest)', process.execPath, [
-  'node_modules/jest/bin/jest.js', '--ci', '--json', `--outputFile=${jestJson}`,
+  'node_modules/jest/bin/jest.js',
+  '--ci',
+  '--json',
+  `--outputFile=${jestJson}`,
 ]);
 
 let e2eStatus = 1;
 const e2eJson = path.join(results, 'playwright.json');
 try {
   buildApps({ onlyStale: true });
-  e2eStatus = run('end-to-end tests (Playwright, Chromium)', process.execPath, [path.join(repoRoot, 'node_modules/@playwright/test/cli.js'), 'test'], {
-    cwd: path.join(repoRoot, 'e2e'),
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson, PLAYWRIGHT_REPORTERS: 'list,json' },
-  });
+  e2eStatus = run(
+    'end-to-end tests (Playwright, Chromium)',
+    process.execPath,
+    [path.join(repoRoot, 'node_modules/@playwright/test/cli.js'), 'test'],
+    {
+      cwd: path.join(repoRoot, 'e2e'),
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson, PLAYWRIGHT_REPORTERS: 'list,json' },
+    },
+  );
 } catch (error) {
   console.error(error.message);
 }
@@ -41,7 +53,7 @@ try {
 const jest = readJson(jestJson);
 const pw = readJson(e2eJson);
 const unit = { passed: jest?.numPassedTests ?? 0, failed: jest?.numFailedTests ?? (jestStatus ? 1 : 0) };
-const e2e = { passed: pw?.stats?.expected ?? 0, failed: (pw?.stats?.unexpected ?? (e2eStatus ? 1 : 0)) };
+const e2e = { passed: pw?.stats?.expected ?? 0, failed: pw?.stats?.unexpected ?? (e2eStatus ? 1 : 0) };
 const flaky = pw?.stats?.flaky ?? 0;
 console.log(`\nunit: ${unit.passed} passed, ${unit.failed} failed`);
 console.log(`e2e: ${e2e.passed + flaky} passed, ${e2e.failed} failed${flaky ? ` (${flaky} passed on retry)` : ''}`);

@@ -10,11 +10,15 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
  */
 export function buildInto(workspace: string, outputDir: string, buildVersion: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules/webpack/bin/webpack.js'), '--mode', 'production'], {
-      cwd: path.join(repoRoot, workspace),
-      env: { ...process.env, MF_OUTPUT_DIR: outputDir, MF_BUILD_VERSION: buildVersion },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(repoRoot, 'node_modules/webpack/bin/webpack.js'), '--mode', 'production'],
+      {
+        cwd: path.join(repoRoot, workspace),
+        env: { ...process.env, MF_OUTPUT_DIR: outputDir, MF_BUILD_VERSION: buildVersion },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build of ${workspace} failed: ${stderr}`))));

@@ -7,7 +7,9 @@ export function chromiumPath(): string {
   );
   const found = candidates.find((p) => fs.existsSync(p));
   if (!found) {
-    throw new Error('Chromium was not found. Install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH).');
+    throw new Error(
+      'Chromium was not found. Install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH).',
+    );
   }
   return found;
 }

@@ -10,7 +10,12 @@ export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-manabi-e2e-'));
   // E2E_WEB_ONLY=1 serves the web apps without the API and emulator (quick platform checks).
   const webOnly = process.env.E2E_WEB_ONLY === '1';
-  const stack = await startStack({ dataDir, quiet: !process.env.E2E_VERBOSE, withApi: !webOnly, withEmulator: !webOnly });
+  const stack = await startStack({
+    dataDir,
+    quiet: !process.env.E2E_VERBOSE,
+    withApi: !webOnly,
+    withEmulator: !webOnly,
+  });
   return async () => {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -24,7 +24,13 @@ test.describe('shell and remotes', () => {
     page.on('console', (message) => warnings.push(message.text()));
     await page.goto('/articles');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const copies = await loadedSharedCopies(page, ['react', 'react-dom', 'react-router-dom', 'styled-components', 'shared-ui']);
+    const copies = await loadedSharedCopies(page, [
+      'react',
+      'react-dom',
+      'react-router-dom',
+      'styled-components',
+      'shared-ui',
+    ]);
     for (const [name, providers] of Object.entries(copies)) {
       expect(providers, `${name} copies`).toHaveLength(1);
     }
@@ -81,7 +87,9 @@ test.describe('remote faults and independent deploys (private servers on :4000�
     await Promise.all(Object.values(servers).map((s) => s.close()));
   });
 
-  test('a stopped remote shows its fallback inside the layout; 再読み込み recovers without a page reload', async ({ page }) => {
+  test('a stopped remote shows its fallback inside the layout; 再読み込み recovers without a page reload', async ({
+    page,
+  }) => {
     await servers['public-site']!.close();
     await page.goto('http://localhost:4000/about');
     await expect(page.getByRole('banner')).toBeVisible();
@@ -125,9 +133,19 @@ test.describe('content security policy', () => {
   test('the shell allows scripts only from itself, the registry remotes and Google sign-in', async ({ page }) => {
     const response = await page.goto('/articles');
     const csp = response!.headers()['content-security-policy']!;
-    const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src '))!.split(' ').slice(1);
+    const scriptSrc = csp
+      .split('; ')
+      .find((d) => d.startsWith('script-src '))!
+      .split(' ')
+      .slice(1);
     expect(scriptSrc.sort()).toEqual(
-      ["'self'", 'http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004', 'https://apis.google.com'].sort(),
+      [
+        "'self'",
+        'http://localhost:3002',
+        'http://localhost:3003',
+        'http://localhost:3004',
+        'https://apis.google.com',
+      ].sort(),
     );
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
@@ -140,14 +158,19 @@ test.describe('content security policy', () => {
     await page.addInitScript(() => {
       (window as unknown as { __cspViolations: string[] }).__cspViolations = [];
       document.addEventListener('securitypolicyviolation', (event) =>
-        (window as unknown as { __cspViolations: string[] }).__cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`),
+        (window as unknown as { __cspViolations: string[] }).__cspViolations.push(
+          `${event.violatedDirective} ${event.blockedURI}`,
+        ),
       );
     });
     for (const route of ['/', '/articles', '/about', '/business/login', '/not-found']) {
       await page.goto(route);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await page.waitForLoadState('networkidle');
-      expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), route).toEqual([]);
+      expect(
+        await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations),
+        route,
+      ).toEqual([]);
     }
     // styled-components' rules made it in: the header is styled (fixed), not raw markup.
     expect(await page.getByRole('banner').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');

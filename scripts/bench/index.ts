@@ -23,9 +23,12 @@ if (!chromePath) {
 
 const shell = `http://localhost:${ports.shell}`;
 const distDirs = Object.fromEntries(
-  [['shell', ports.shell], ['public-site', ports['public-site']], ['business-portal', ports['business-portal']], ['admin-console', ports['admin-console']]].map(
-    ([workspace, port]) => [String(port), distDir(String(workspace))],
-  ),
+  [
+    ['shell', ports.shell],
+    ['public-site', ports['public-site']],
+    ['business-portal', ports['business-portal']],
+    ['admin-console', ports['admin-console']],
+  ].map(([workspace, port]) => [String(port), distDir(String(workspace))]),
 );
 
 async function firstArticleSlug(): Promise<string> {
@@ -56,9 +59,20 @@ async function main() {
     console.log('▶ article API under a fixed 1,000 requests/s loopback load');
     const api: Record<string, ApiFigures> = {
       'GET /api/articles': await loadTest(`http://127.0.0.1:${ports.api}/api/articles`, { runs }),
-      'GET /api/articles/slug/:slug': await loadTest(`http://127.0.0.1:${ports.api}/api/articles/slug/${slug}`, { runs }),
+      'GET /api/articles/slug/:slug': await loadTest(`http://127.0.0.1:${ports.api}/api/articles/slug/${slug}`, {
+        runs,
+      }),
     };
-    const results = { measuredAt: new Date().toISOString(), runs, machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`, buildTimings: timings, lighthouse, pageLoads, signInToDashboardMs, api };
+    const results = {
+      measuredAt: new Date().toISOString(),
+      runs,
+      machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`,
+      buildTimings: timings,
+      lighthouse,
+      pageLoads,
+      signInToDashboardMs,
+      api,
+    };
     report(results);
     fs.mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true });
     const file = path.join(repoRoot, 'bench/results', `${results.measuredAt.replace(/[:.]/g, '-')}.json`);
@@ -80,7 +94,15 @@ function report(r: {
   console.log('\nLighthouse (median)');
   console.table(
     Object.entries(r.lighthouse).flatMap(([page, presets]) =>
-      Object.entries(presets).map(([preset, f]) => ({ page, preset, score: f.score, LCP: ms(f.lcpMs), TBT: ms(f.tbtMs), CLS: f.cls.toFixed(3), 'total bytes': kb(f.totalBytes) })),
+      Object.entries(presets).map(([preset, f]) => ({
+        page,
+        preset,
+        score: f.score,
+        LCP: ms(f.lcpMs),
+        TBT: ms(f.tbtMs),
+        CLS: f.cls.toFixed(3),
+        'total bytes': kb(f.totalBytes),
+      })),
     ),
   );
   console.log('Page load as a first-time visitor at 375 px (median)');
@@ -97,7 +119,15 @@ function report(r: {
   );
   console.log(`Sign-in complete → dashboard cards visible (median): ${ms(r.signInToDashboardMs)}`);
   console.log('Article API at a fixed 1,000 requests/s, 10 s, 20 connections (median)');
-  console.table(Object.entries(r.api).map(([route, f]) => ({ route, 'req/s': Math.round(f.requestsPerSecond), p50: ms(f.p50Ms), p99: ms(f.p99Ms), errors: f.errors })));
+  console.table(
+    Object.entries(r.api).map(([route, f]) => ({
+      route,
+      'req/s': Math.round(f.requestsPerSecond),
+      p50: ms(f.p50Ms),
+      p99: ms(f.p99Ms),
+      errors: f.errors,
+    })),
+  );
 }
 
 main().catch((error) => {

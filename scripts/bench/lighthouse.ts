@@ -15,10 +15,17 @@ export interface LighthouseFigures {
 const runner = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lighthouseRun.mjs');
 
 /** Lighthouse 12 in Debian Chromium, mobile (default) or desktop preset; median of `runs`. */
-export async function runLighthouse(url: string, preset: 'mobile' | 'desktop', runs: number, chromePath: string): Promise<LighthouseFigures> {
+export async function runLighthouse(
+  url: string,
+  preset: 'mobile' | 'desktop',
+  runs: number,
+  chromePath: string,
+): Promise<LighthouseFigures> {
   const samples: LighthouseFigures[] = [];
   for (let i = 0; i < runs; i++) {
-    const { stdout } = await promisify(execFile)(process.execPath, [runner, url, preset, chromePath], { maxBuffer: 1 << 20 });
+    const { stdout } = await promisify(execFile)(process.execPath, [runner, url, preset, chromePath], {
+      maxBuffer: 1 << 20,
+    });
     samples.push(JSON.parse(stdout.trim().split('\n').pop()!) as LighthouseFigures);
   }
   return {

@@ -13,7 +13,13 @@ export interface PageLoadFigures {
 }
 
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const portNames: Record<string, string> = { '3000': 'shell', '3002': 'public-site', '3003': 'business-portal', '3004': 'admin-console', '3001': 'api' };
+const portNames: Record<string, string> = {
+  '3000': 'shell',
+  '3002': 'public-site',
+  '3003': 'business-portal',
+  '3004': 'admin-console',
+  '3001': 'api',
+};
 
 /** The gzip size of a served JS file, read from the .gz file the build wrote beside it. */
 function gzipSizeOf(url: URL, distDirs: Record<string, string>): number {
@@ -28,7 +34,12 @@ function gzipSizeOf(url: URL, distDirs: Record<string, string>): number {
  * Loads a page as a first-time visitor and records what it downloads. "Interactive" is the
  * moment the page's main heading is visible and the network has been quiet for 500 ms.
  */
-export async function measurePageLoad(url: string, runs: number, chromePath: string, distDirs: Record<string, string>): Promise<PageLoadFigures> {
+export async function measurePageLoad(
+  url: string,
+  runs: number,
+  chromePath: string,
+  distDirs: Record<string, string>,
+): Promise<PageLoadFigures> {
   const samples: PageLoadFigures[] = [];
   const browser = await chromium.launch({ executablePath: chromePath, args: LAUNCH_ARGS });
   try {
@@ -38,8 +49,15 @@ export async function measurePageLoad(url: string, runs: number, chromePath: str
       const started = Date.now();
       const requests: { url: URL; at: number; type: string; done?: Promise<number> }[] = [];
       page.on('request', (request) => {
-        const entry = { url: new URL(request.url()), at: Date.now() - started, type: request.resourceType() } as (typeof requests)[number];
-        entry.done = request.response().then(async (response) => (response ? (await request.sizes()).responseBodySize : 0)).catch(() => 0);
+        const entry = {
+          url: new URL(request.url()),
+          at: Date.now() - started,
+          type: request.resourceType(),
+        } as (typeof requests)[number];
+        entry.done = request
+          .response()
+          .then(async (response) => (response ? (await request.sizes()).responseBodySize : 0))
+          .catch(() => 0);
         requests.push(entry);
       });
       await page.goto(url, { waitUntil: 'load' });
@@ -54,7 +72,9 @@ export async function measurePageLoad(url: string, runs: number, chromePath: str
         jsBytesTransferred: transferred.reduce((a, b) => a + b, 0),
         jsBytesGzip: scripts.reduce((sum, r) => sum + gzipSizeOf(r.url, distDirs), 0),
         requests: requests.length,
-        remotesContacted: [...new Set(requests.map((r) => portNames[r.url.port]).filter((n): n is string => Boolean(n) && n !== 'api'))].sort(),
+        remotesContacted: [
+          ...new Set(requests.map((r) => portNames[r.url.port]).filter((n): n is string => Boolean(n) && n !== 'api')),
+        ].sort(),
         firebaseRequested: firebase.length > 0,
         firebaseBeforeInteractive: firebase.some((r) => r.at < interactiveAt),
       });

@@ -20,7 +20,10 @@ export async function measureSignInToDashboard(shellUrl: string, runs: number, c
       const popupOpened = page.waitForEvent('popup');
       await headerLoginButton(page).click();
       const popup = await popupOpened;
-      await completeEmulatorChooser(popup, { email: `bench-${Date.now()}-${i}@example.com`, displayName: 'ベンチ 太郎' });
+      await completeEmulatorChooser(popup, {
+        email: `bench-${Date.now()}-${i}@example.com`,
+        displayName: 'ベンチ 太郎',
+      });
       await popup.waitForEvent('close');
       const signedInAt = Date.now();
       await page.locator('a[href^="/business/articles/"]').first().waitFor({ state: 'visible', timeout: 30_000 });

@@ -5,7 +5,11 @@
 
 const YOUTUBE = ['https://www.youtube.com', 'https://www.youtube-nocookie.com'];
 const GOOGLE_SIGN_IN_SCRIPTS = ['https://apis.google.com'];
-const FIREBASE_APIS = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.googleapis.com'];
+const FIREBASE_APIS = [
+  'https://identitytoolkit.googleapis.com',
+  'https://securetoken.googleapis.com',
+  'https://www.googleapis.com',
+];
 
 const originOf = (url, base) => {
   try {
@@ -24,11 +28,20 @@ const originOf = (url, base) => {
  */
 export function contentSecurityPolicy({ registry, config, hostname, nonce }) {
   const pageBase = `http://${hostname}`;
-  const remoteOrigins = [...new Set(Object.values(registry).map((url) => originOf(url, pageBase)).filter(Boolean))];
+  const remoteOrigins = [
+    ...new Set(
+      Object.values(registry)
+        .map((url) => originOf(url, pageBase))
+        .filter(Boolean),
+    ),
+  ];
   const api = originOf(config.apiBaseUrl ?? `http://${hostname}:3001/api`, pageBase);
   const auth =
     config.auth.mode === 'emulator'
-      ? { connect: [`http://${hostname}:${config.auth.emulatorPort}`], frames: [`http://${hostname}:${config.auth.emulatorPort}`] }
+      ? {
+          connect: [`http://${hostname}:${config.auth.emulatorPort}`],
+          frames: [`http://${hostname}:${config.auth.emulatorPort}`],
+        }
       : { connect: FIREBASE_APIS, frames: [`https://${config.auth.config.authDomain}`] };
 
   const directives = {

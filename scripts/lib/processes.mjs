@@ -47,7 +47,8 @@ export function stopChild(child, signal = 'SIGTERM') {
 export async function waitForUrl(url, { timeoutMs = 60000, child, label = url } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${label} exited with code ${child.exitCode} before it was ready`);
+    if (child && child.exitCode !== null)
+      throw new Error(`${label} exited with code ${child.exitCode} before it was ready`);
     try {
       await fetch(url, { signal: AbortSignal.timeout(2000) });
       return;

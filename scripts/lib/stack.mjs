@@ -16,7 +16,10 @@ export function runtimeConfig(env = process.env) {
     auth: env.FIREBASE_WEB_CONFIG
       ? { mode: 'project', config: JSON.parse(env.FIREBASE_WEB_CONFIG) }
       : { mode: 'emulator', projectId: EMULATOR_PROJECT, emulatorPort: ports.authEmulator },
-    adminEmails: (env.ADMIN_EMAILS ?? 'admin@example.com').split(',').map((e) => e.trim()).filter(Boolean),
+    adminEmails: (env.ADMIN_EMAILS ?? 'admin@example.com')
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean),
   };
 }
 
@@ -24,11 +27,16 @@ export function runtimeConfig(env = process.env) {
 export async function startAuthEmulator({ quiet = false } = {}) {
   const url = `http://127.0.0.1:${ports.authEmulator}/`;
   if (await isUp(url)) return { child: null, url, reused: true };
-  const child = startChild('auth', bin('firebase'), ['emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT], {
-    cwd: repoRoot,
-    env: { CI: '1', NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '' },
-    quiet,
-  });
+  const child = startChild(
+    'auth',
+    bin('firebase'),
+    ['emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT],
+    {
+      cwd: repoRoot,
+      env: { CI: '1', NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '' },
+      quiet,
+    },
+  );
   await waitForUrl(url, { timeoutMs: 90000, child, label: 'Auth emulator' });
   return { child, url, reused: false };
 }
@@ -54,7 +62,10 @@ export async function startApi({ dataDir, quiet = false, env = {} } = {}) {
 }
 
 /** Serves one built web app; remotes with CORS, the shell with its runtime files. */
-export function webAppServer(app, { port = app.port, root = distDir(app.workspace), registry = localRegistry(), config = runtimeConfig() } = {}) {
+export function webAppServer(
+  app,
+  { port = app.port, root = distDir(app.workspace), registry = localRegistry(), config = runtimeConfig() } = {},
+) {
   if (!fs.existsSync(path.join(root, app.isHost ? 'index.html' : 'mf-manifest.json'))) {
     throw new Error(`${app.workspace} is not built (run npm run build)`);
   }
@@ -70,7 +81,12 @@ export function webAppServer(app, { port = app.port, root = distDir(app.workspac
   });
 }
 
-export async function startStack({ dataDir = path.join(repoRoot, '.data'), quiet = false, withApi = true, withEmulator = true } = {}) {
+export async function startStack({
+  dataDir = path.join(repoRoot, '.data'),
+  quiet = false,
+  withApi = true,
+  withEmulator = true,
+} = {}) {
   const stoppers = [];
   const stop = async () => {
     for (const s of stoppers.reverse()) await s();

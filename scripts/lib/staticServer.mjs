@@ -23,7 +23,14 @@ export function cacheControlFor(pathname) {
  * @param {(req: http.IncomingMessage, nonce: string) => string} [options.contentSecurityPolicy]
  *        the CSP of the HTML page; the page gets a fresh nonce per response for styled-components
  */
-export function createStaticServer({ root, port, host = '127.0.0.1', cors = false, jsonFiles = {}, contentSecurityPolicy }) {
+export function createStaticServer({
+  root,
+  port,
+  host = '127.0.0.1',
+  cors = false,
+  jsonFiles = {},
+  contentSecurityPolicy,
+}) {
   const serve = sirv(root, {
     brotli: true,
     gzip: true,
@@ -38,7 +45,9 @@ export function createStaticServer({ root, port, host = '127.0.0.1', cors = fals
   // the nonce that lets styled-components' <style> elements through the CSP.
   const sendPage = (req, res) => {
     const nonce = crypto.randomBytes(16).toString('base64');
-    const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8').replace('<head>', `<head><meta property="csp-nonce" nonce="${nonce}">`);
+    const html = fs
+      .readFileSync(path.join(root, 'index.html'), 'utf8')
+      .replace('<head>', `<head><meta property="csp-nonce" nonce="${nonce}">`);
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',
@@ -74,14 +83,16 @@ export function createStaticServer({ root, port, host = '127.0.0.1', cors = fals
   });
   return {
     server,
-    listen: () => new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => resolve(server));
-    }),
+    listen: () =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => resolve(server));
+      }),
     /** Stops at once: open keep-alive connections are cut, as a crashed server's would be. */
-    close: () => new Promise((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -2,7 +2,15 @@
 // (e.g. the hero's web font, whose hashed name is only known after the build).
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
-const AS_BY_EXTENSION = { woff2: 'font', woff: 'font', js: 'script', css: 'style', png: 'image', jpg: 'image', webp: 'image' };
+const AS_BY_EXTENSION = {
+  woff2: 'font',
+  woff: 'font',
+  js: 'script',
+  css: 'style',
+  png: 'image',
+  jpg: 'image',
+  webp: 'image',
+};
 
 class PreloadAssetsPlugin {
   /** @param {{ test: RegExp[] }} options */

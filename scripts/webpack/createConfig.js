@@ -87,7 +87,13 @@ function createConfig(app) {
           ? [
               new CopyPlugin({
                 // mf-remotes.json and app-config.json are deploy-time files (README "Deploy").
-                patterns: [{ from: app.publicDir, noErrorOnMissing: true, globOptions: { ignore: ['**/mf-remotes.json', '**/app-config.json'] } }],
+                patterns: [
+                  {
+                    from: app.publicDir,
+                    noErrorOnMissing: true,
+                    globOptions: { ignore: ['**/mf-remotes.json', '**/app-config.json'] },
+                  },
+                ],
               }),
             ]
           : []),
@@ -100,7 +106,12 @@ function createConfig(app) {
         ...(app.preload ? [new PreloadAssetsPlugin({ test: app.preload })] : []),
         ...(production
           ? [
-              new CompressionPlugin({ test: compressible, algorithm: 'gzip', filename: '[path][base].gz', threshold: 512 }),
+              new CompressionPlugin({
+                test: compressible,
+                algorithm: 'gzip',
+                filename: '[path][base].gz',
+                threshold: 512,
+              }),
               new CompressionPlugin({
                 test: compressible,
                 algorithm: 'brotliCompress',

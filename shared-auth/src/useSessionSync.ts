@@ -77,7 +77,9 @@ export function useSessionSync(loader: SessionLoader, dispatch: Dispatch<AuthAct
       },
     });
     // Nothing to confirm (no stored profile, no SDK session): load only when someone asks.
-    const cancelIdleLoad = hasSessionToConfirm() ? whenPageIdle(() => void loader.load().catch(() => undefined)) : () => {};
+    const cancelIdleLoad = hasSessionToConfirm()
+      ? whenPageIdle(() => void loader.load().catch(() => undefined))
+      : () => {};
 
     return () => {
       active = false;

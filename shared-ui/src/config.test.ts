@@ -13,20 +13,31 @@ describe('runtime config', () => {
 
   it('accepts a real Firebase project config', () => {
     const config = parseRuntimeConfig(
-      { apiBaseUrl: 'https://api.example.com/api/', auth: { mode: 'project', config: { apiKey: 'k', authDomain: 'x.firebaseapp.com', projectId: 'x' } } },
+      {
+        apiBaseUrl: 'https://api.example.com/api/',
+        auth: { mode: 'project', config: { apiKey: 'k', authDomain: 'x.firebaseapp.com', projectId: 'x' } },
+      },
       fallback,
     );
     expect(config.apiBaseUrl).toBe('https://api.example.com/api');
-    expect(config.auth).toEqual({ mode: 'project', config: { apiKey: 'k', authDomain: 'x.firebaseapp.com', projectId: 'x' } });
+    expect(config.auth).toEqual({
+      mode: 'project',
+      config: { apiKey: 'k', authDomain: 'x.firebaseapp.com', projectId: 'x' },
+    });
   });
 
   it('falls back field by field on malformed input', () => {
     expect(parseRuntimeConfig('garbage', fallback)).toEqual(fallback);
-    expect(parseRuntimeConfig({ auth: { mode: 'project', config: { apiKey: 1 } }, apiBaseUrl: 7 }, fallback)).toEqual(fallback);
+    expect(parseRuntimeConfig({ auth: { mode: 'project', config: { apiKey: 1 } }, apiBaseUrl: 7 }, fallback)).toEqual(
+      fallback,
+    );
   });
 
   it('only lets the emulator run a demo- project', () => {
-    const config = parseRuntimeConfig({ auth: { mode: 'emulator', projectId: 'prod-project', emulatorPort: 9199 } }, fallback);
+    const config = parseRuntimeConfig(
+      { auth: { mode: 'emulator', projectId: 'prod-project', emulatorPort: 9199 } },
+      fallback,
+    );
     expect(config.auth).toEqual({ mode: 'emulator', projectId: 'demo-ai-manabi', emulatorPort: 9199 });
   });
 

@@ -15,8 +15,7 @@ export interface FirebaseWebConfig {
 }
 
 export type AuthBackend =
-  | { mode: 'emulator'; projectId: string; emulatorPort: number }
-  | { mode: 'project'; config: FirebaseWebConfig };
+  { mode: 'emulator'; projectId: string; emulatorPort: number } | { mode: 'project'; config: FirebaseWebConfig };
 
 export interface RuntimeConfig {
   /** Base URL of article-api, ending in /api. */
@@ -50,8 +49,13 @@ export function parseRuntimeConfig(raw: unknown, fallback = defaultRuntimeConfig
   let auth = fallback.auth;
   if (isRecord(raw.auth)) {
     const a = raw.auth;
-    if (a.mode === 'project' && isRecord(a.config) && isNonEmptyString(a.config.apiKey) &&
-        isNonEmptyString(a.config.authDomain) && isNonEmptyString(a.config.projectId)) {
+    if (
+      a.mode === 'project' &&
+      isRecord(a.config) &&
+      isNonEmptyString(a.config.apiKey) &&
+      isNonEmptyString(a.config.authDomain) &&
+      isNonEmptyString(a.config.projectId)
+    ) {
       auth = {
         mode: 'project',
         config: {
@@ -64,7 +68,8 @@ export function parseRuntimeConfig(raw: unknown, fallback = defaultRuntimeConfig
     } else if (a.mode === 'emulator') {
       auth = {
         mode: 'emulator',
-        projectId: isNonEmptyString(a.projectId) && a.projectId.startsWith('demo-') ? a.projectId : DEFAULT_EMULATOR_PROJECT,
+        projectId:
+          isNonEmptyString(a.projectId) && a.projectId.startsWith('demo-') ? a.projectId : DEFAULT_EMULATOR_PROJECT,
         emulatorPort: typeof a.emulatorPort === 'number' ? a.emulatorPort : 9099,
       };
     }

@@ -16,7 +16,11 @@ export { useMediaQuery } from './hooks/useMediaQuery';
 export { useDocumentTitle } from './hooks/useDocumentTitle';
 // Content components shared by the public site, the business portal and the admin console.
 export { SafeHtml, preloadSanitizer } from './components/SafeHtml/SafeHtml';
-export { CategoryFilter, ALL_CATEGORIES_LABEL, type CategoryFilterProps } from './components/CategoryFilter/CategoryFilter';
+export {
+  CategoryFilter,
+  ALL_CATEGORIES_LABEL,
+  type CategoryFilterProps,
+} from './components/CategoryFilter/CategoryFilter';
 export { SearchBox, type SearchBoxProps } from './components/SearchBox/SearchBox';
 export { ArticleCard, CARD_STAGGER_SECONDS, type ArticleCardProps } from './components/ArticleCard/ArticleCard';
 export type { CardImageSource } from './components/ArticleCard/CardImage';

@@ -40,8 +40,15 @@ export const Button = styled.button<{ $variant?: Variant }>`
   font-weight: 700;
   text-decoration: none;
   cursor: pointer;
-  transition: opacity 0.15s ease, transform 0.15s ease;
+  transition:
+    opacity 0.15s ease,
+    transform 0.15s ease;
   ${({ $variant = 'primary' }) => variants[$variant]}
-  &:hover { opacity: 0.9; }
-  &:disabled { opacity: 0.55; cursor: not-allowed; }
+  &:hover {
+    opacity: 0.9;
+  }
+  &:disabled {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
 `;

@@ -1,6 +1,7 @@
 import { readJson, readString, writeJson } from './storage';
 
-const isPoint = (v: unknown): v is { x: number } => typeof v === 'object' && v !== null && typeof (v as { x: unknown }).x === 'number';
+const isPoint = (v: unknown): v is { x: number } =>
+  typeof v === 'object' && v !== null && typeof (v as { x: unknown }).x === 'number';
 
 describe('storage helpers', () => {
   beforeEach(() => localStorage.clear());

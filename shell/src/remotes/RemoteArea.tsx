@@ -5,10 +5,7 @@ import { loadRemoteRoutes, type RemoteRoutesComponent } from './loadRemoteRoutes
 import { RemoteFallback } from './RemoteFallback';
 import type { RemoteName } from './registry';
 
-type State =
-  | { status: 'loading' }
-  | { status: 'ready'; Routes: RemoteRoutesComponent }
-  | { status: 'failed' };
+type State = { status: 'loading' } | { status: 'ready'; Routes: RemoteRoutesComponent } | { status: 'failed' };
 
 /**
  * Renders one remote's routes inside the shell layout. Load and render failures both end in

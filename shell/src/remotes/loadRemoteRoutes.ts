@@ -7,7 +7,10 @@ export type RemoteRoutesComponent = ComponentType;
 const loaded = new Map<RemoteName, Promise<RemoteRoutesComponent>>();
 
 export class RemoteUnavailableError extends Error {
-  constructor(readonly remote: RemoteName, cause?: unknown) {
+  constructor(
+    readonly remote: RemoteName,
+    cause?: unknown,
+  ) {
     super(`Remote ${remote} could not be loaded`, { cause });
   }
 }

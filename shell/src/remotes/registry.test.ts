@@ -24,7 +24,10 @@ describe('runtime registry', () => {
   });
 
   it('registers every remote named in /mf-remotes.json', async () => {
-    mockFetch({ public_site: 'http://localhost:3002/mf-manifest.json', admin_console: 'http://localhost:3004/mf-manifest.json' });
+    mockFetch({
+      public_site: 'http://localhost:3002/mf-manifest.json',
+      admin_console: 'http://localhost:3004/mf-manifest.json',
+    });
     await loadRegistry();
     expect(registerRemotes).toHaveBeenCalledWith([
       { name: 'public_site', entry: 'http://localhost:3002/mf-manifest.json' },
@@ -45,8 +48,11 @@ describe('runtime registry', () => {
     mockFetch({ public_site: 'http://localhost:3002/mf-manifest.json' });
     await loadRegistry();
     reRegister('public_site');
-    expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'public_site', entry: 'http://localhost:3002/mf-manifest.json' }], {
-      force: true,
-    });
+    expect(registerRemotes).toHaveBeenLastCalledWith(
+      [{ name: 'public_site', entry: 'http://localhost:3002/mf-manifest.json' }],
+      {
+        force: true,
+      },
+    );
   });
 });

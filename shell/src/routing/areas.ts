@@ -16,7 +16,11 @@ export interface Area {
 export const shellPages = ['/business/login', '/business/register', '/not-found'];
 
 export const areas: Area[] = [
-  { remote: 'public_site', guard: 'none', patterns: ['/', '/about', '/contents/*', '/articles/*', '/privacy', '/terms'] },
+  {
+    remote: 'public_site',
+    guard: 'none',
+    patterns: ['/', '/about', '/contents/*', '/articles/*', '/privacy', '/terms'],
+  },
   { remote: 'business_portal', guard: 'signedIn', patterns: ['/business/*', '/profile'] },
   { remote: 'admin_console', guard: 'admin', patterns: ['/admin/*'] },
 ];

@@ -103,11 +103,21 @@ export function Footer() {
         <nav aria-labelledby="footer-sitemap">
           <Heading id="footer-sitemap">サイトマップ</Heading>
           <List>
-            <li><Link to={paths.home}>ホーム</Link></li>
-            <li><Link to={paths.about}>私たちについて</Link></li>
-            <li><Link to={paths.articles}>AIに関する記事</Link></li>
-            <li><Link to={paths.privacy}>プライバシーポリシー</Link></li>
-            <li><Link to={paths.terms}>利用規約</Link></li>
+            <li>
+              <Link to={paths.home}>ホーム</Link>
+            </li>
+            <li>
+              <Link to={paths.about}>私たちについて</Link>
+            </li>
+            <li>
+              <Link to={paths.articles}>AIに関する記事</Link>
+            </li>
+            <li>
+              <Link to={paths.privacy}>プライバシーポリシー</Link>
+            </li>
+            <li>
+              <Link to={paths.terms}>利用規約</Link>
+            </li>
             <li>
               <a href={site.companyUrl} target="_blank" rel="noopener noreferrer">
                 運営会社

@@ -17,7 +17,9 @@ const Bar = styled.header<{ $scrolled: boolean }>`
   background: ${({ theme }) => theme.colors.header};
   backdrop-filter: saturate(180%) blur(12px);
   border-bottom: 1px solid transparent;
-  transition: box-shadow 0.2s ease, border-color 0.2s ease;
+  transition:
+    box-shadow 0.2s ease,
+    border-color 0.2s ease;
   ${({ $scrolled }) =>
     $scrolled &&
     css`
@@ -134,7 +136,12 @@ export function Header() {
           onClick={() => setMenuOpen(!menuOpen)}
         >
           <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true">
-            <path stroke="currentColor" strokeWidth="2" strokeLinecap="round" d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} />
+            <path
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
+            />
           </svg>
         </Hamburger>
       </Inner>
