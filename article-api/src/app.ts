@@ -2,10 +2,11 @@
  * Builds the article service (no listen): storage, auth, security plugins and the /api routes.
  * Tests inject a fake token verifier and user lister; production uses firebase-admin.
  */
+import { isUtf8 } from 'node:buffer';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import packageJson from '../package.json';
 import { createFirebaseAuthBackend, type FirebaseAuthBackend } from './auth/firebase';
 import { createAuthGuards } from './auth/guards';
@@ -14,7 +15,7 @@ import type { AppConfig } from './config';
 import { createArticleRepository } from './db/articleRepository';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrations';
-import { registerErrorHandlers } from './errors';
+import { ApiError, handleClientError, handleFrameworkError, MESSAGES, registerErrorHandlers } from './errors';
 import { adminRoutes } from './routes/admin';
 import { articleRoutes } from './routes/articles';
 import { businessRoutes } from './routes/business';
@@ -39,11 +40,30 @@ export function loggerOptions(level: AppConfig['logLevel']) {
   } satisfies FastifyServerOptions['logger'];
 }
 
+/**
+ * Fastify's JSON parser, after a UTF-8 check: decoding would silently turn invalid bytes into
+ * U+FFFD, so an article would be stored differently from what was sent.
+ */
+function registerStrictJsonParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error') as (
+    request: FastifyRequest,
+    body: string,
+    done: (error: Error | null, body?: unknown) => void,
+  ) => void;
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+    if (!isUtf8(body)) return done(new ApiError(400, MESSAGES.invalidUtf8), undefined);
+    parseJson(request, body.toString('utf8'), done);
+  });
+}
+
 export function buildApp(options: BuildAppOptions): FastifyInstance {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimitBytes,
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
   });
 
   const db = openDatabase(config.databasePath);
@@ -73,6 +93,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.decorateRequest('user', null);
   // JSON only: without the text/plain parser a wrong Content-Type is a 415, not a confusing 400.
   app.removeContentTypeParser('text/plain');
+  registerStrictJsonParser(app);
   registerErrorHandlers(app);
 
   app.register(helmet);

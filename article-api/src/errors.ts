@@ -2,7 +2,9 @@
  * Every error leaves the service as JSON `{ "error": "<Japanese message>" }` (plus `fields` for
  * validation). Fastify's own English messages and stack traces never reach the client.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const MESSAGES = {
   unauthorized: 'ログインが必要です。',
@@ -17,6 +19,11 @@ export const MESSAGES = {
   payloadTooLarge: '送信データが大きすぎます。',
   unsupportedMediaType: 'データはJSON形式（Content-Type: application/json）で送信してください。',
   malformedJson: 'JSONの形式が正しくありません。',
+  invalidUtf8: '送信データの文字コードが正しくありません。UTF-8で送信してください。',
+  malformedText: '使用できない文字（制御文字や不正な文字コード）が含まれています。',
+  urlTooLong: 'URLが長すぎます。',
+  headersTooLarge: 'リクエストのURLまたはヘッダーが大きすぎます。',
+  requestTimeout: 'リクエストがタイムアウトしました。再度お試しください。',
   badRequest: 'リクエストの形式が正しくありません。',
   tooManyRequests: 'リクエストが多すぎます。しばらく待ってから再試行してください。',
   userListUnavailable: 'ユーザー一覧を取得できませんでした。認証サービスの設定を確認してください。',
@@ -51,8 +58,11 @@ function messageForStatus(status: number): string {
   if (status === 401) return MESSAGES.unauthorized;
   if (status === 403) return MESSAGES.forbidden;
   if (status === 404) return MESSAGES.routeNotFound;
+  if (status === 408) return MESSAGES.requestTimeout;
   if (status === 413) return MESSAGES.payloadTooLarge;
+  if (status === 414) return MESSAGES.urlTooLong;
   if (status === 415) return MESSAGES.unsupportedMediaType;
+  if (status === 431) return MESSAGES.headersTooLarge;
   if (status === 429) return MESSAGES.tooManyRequests;
   return status >= 500 ? MESSAGES.internal : MESSAGES.badRequest;
 }
@@ -73,12 +83,43 @@ export function toErrorResponse(error: FastifyError | ApiError | Error): { statu
   return { status, body: { error: messageForStatus(status) } };
 }
 
+function sendError(reply: FastifyReply, { status, body }: { status: number; body: ErrorBody }) {
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Fastify option `frameworkErrors`: the router's own refusals (a URL that does not decode, a path
+ * parameter over 100 characters) would otherwise answer in English and echo the URL.
+ */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const response = toErrorResponse(error);
+  request.log.info({ status: response.status, reason: error.code }, 'request rejected');
+  void sendError(reply, response);
+}
+
+/**
+ * Fastify option `clientErrorHandler`: requests Node's HTTP parser refuses before Fastify sees them
+ * (headers over 16 KB, malformed request lines or bodies, timeouts). Same JSON shape, in Japanese.
+ */
+export function handleClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify({ error: messageForStatus(status) } satisfies ErrorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const { status, body } = toErrorResponse(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, reason: body.error }, 'request rejected');
-    return reply.code(status).type('application/json; charset=utf-8').send(body);
+    return sendError(reply, { status, body });
   });
 
   app.setNotFoundHandler((_request, reply) =>

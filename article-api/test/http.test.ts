@@ -1,7 +1,9 @@
+import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, registerErrorHandlers, toErrorResponse } from '../src/errors';
 import { listen, type Send } from './support/http';
+import { sendRaw } from './support/rawHttp';
 import { asAdmin, buildTestApp, validInput } from './support/testApp';
 
 describe('health and unknown routes', () => {
@@ -25,6 +27,32 @@ describe('health and unknown routes', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: 'お探しのAPIは存在しません。' });
     }
+  });
+
+  it('answers URLs the router cannot take with Japanese JSON, not Fastify English', async () => {
+    const cases = [
+      { url: '/api/articles/%E0%A4%A', status: 400, error: 'リクエストの形式が正しくありません。' },
+      { url: `/api/articles/slug/${'a'.repeat(101)}`, status: 414, error: 'URLが長すぎます。' },
+    ];
+    for (const { url, status, error } of cases) {
+      const response = await send({ url });
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toEqual({ error });
+    }
+  });
+
+  it("answers what Node's HTTP parser refuses with Japanese JSON too", async () => {
+    const port = (app.server.address() as AddressInfo).port;
+    const tooLong = await sendRaw(port, `GET /api/articles/${'1'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(tooLong).toMatchObject({
+      status: 431,
+      body: JSON.stringify({ error: 'リクエストのURLまたはヘッダーが大きすぎます。' }),
+    });
+    const malformed = await sendRaw(port, 'GET /api/articles HTTP/1.1\r\nBad Header: 1\r\n\r\n');
+    expect(malformed).toMatchObject({
+      status: 400,
+      body: JSON.stringify({ error: 'リクエストの形式が正しくありません。' }),
+    });
   });
 
   it('sends helmet security headers', async () => {

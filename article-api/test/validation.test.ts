@@ -1,5 +1,7 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { listen, type Send } from './support/http';
+import { sendOnce } from './support/rawHttp';
 import { asAdmin, buildTestApp, validInput } from './support/testApp';
 
 let app: FastifyInstance;
@@ -84,6 +86,40 @@ describe('malformed requests', () => {
     const response = await post('{"title": ', { 'content-type': 'application/json' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'JSONの形式が正しくありません。' });
+  });
+
+  it('answers 400 for bytes that are not UTF-8, instead of storing U+FFFD in their place', async () => {
+    const [before, after] = JSON.stringify({ ...validInput, title: 'MARK' }).split('MARK');
+    const body = Buffer.concat([Buffer.from(`${before}前`), Buffer.from([0xff]), Buffer.from(`後${after}`)]);
+    const response = await sendOnce((app.server.address() as AddressInfo).port, {
+      method: 'POST',
+      path: '/api/articles',
+      headers: { ...asAdmin, 'content-type': 'application/json' },
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body)).toEqual({
+      error: '送信データの文字コードが正しくありません。UTF-8で送信してください。',
+    });
+  });
+
+  it.each([
+    ['an unpaired surrogate in the title', { title: 'AI\uD800の基本' }, 'title'],
+    ['an unpaired surrogate in the content', { content: '<p>\uDC00</p>' }, 'content'],
+    ['NUL in the category', { category: 'AI\u0000活用' }, 'category'],
+    ['an ANSI escape in the tag', { tag: 'AI,\u001B[31m' }, 'tag'],
+  ])('answers 400 for %s', async (_case, override, field) => {
+    const response = await post({ ...validInput, ...override });
+    const message = '使用できない文字（制御文字や不正な文字コード）が含まれています。';
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: message, fields: { [field]: message } });
+  });
+
+  it('keeps emoji, combining marks, zero-width and bidi characters as sent', async () => {
+    const title = 'AI😀👨‍👩‍👧 cafe\u0301 \u200B\u202Eテスト';
+    const response = await post({ ...validInput, title, content: '<p>一行目\n\t二行目</p>' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ title, content: '<p>一行目\n\t二行目</p>' });
   });
 
   it('answers 415 for a body that is not JSON', async () => {

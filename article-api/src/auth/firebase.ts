@@ -38,10 +38,31 @@ function toSummary(user: UserRecord): AuthUserSummary {
   };
 }
 
+/** Raised instead of verifying when firebase-admin would no longer check tokens the configured way. */
+export class AuthModeChangedError extends Error {
+  readonly code = 'article-api/auth-mode-changed';
+  constructor(configured: string | null, current: string | null) {
+    super(
+      `FIREBASE_AUTH_EMULATOR_HOST is ${current ?? 'unset'}, but this service was configured with ${configured ?? 'no emulator'}`,
+    );
+    this.name = 'AuthModeChangedError';
+  }
+}
+
 export function createFirebaseAuthBackend({ projectId, emulatorHost }: FirebaseAuthOptions): FirebaseAuthBackend {
   // firebase-admin finds the emulator only through this variable; config.ts decided its value.
   if (emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
   else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+
+  /**
+   * firebase-admin re-reads the variable on every call and, when it is set, accepts unsigned
+   * tokens. Should anything in the process change it later (another instance, a library), refuse
+   * rather than verify in a mode this service was not configured for: fail closed.
+   */
+  const assertConfiguredMode = () => {
+    const current = process.env.FIREBASE_AUTH_EMULATOR_HOST || null;
+    if (current !== emulatorHost) throw new AuthModeChangedError(emulatorHost, current);
+  };
 
   // A uniquely named app, so several service instances (tests) can live in one process.
   const app = initializeApp({ projectId }, `article-api-${randomUUID()}`);
@@ -49,10 +70,12 @@ export function createFirebaseAuthBackend({ projectId, emulatorHost }: FirebaseA
 
   return {
     async verifyToken(idToken) {
+      assertConfiguredMode();
       const decoded = await auth.verifyIdToken(idToken);
       return { uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified === true };
     },
     async listUsers() {
+      assertConfiguredMode();
       const users: AuthUserSummary[] = [];
       let pageToken: string | undefined;
       do {

@@ -8,6 +8,7 @@ import { type ArticleDraft, type ArticleRepository, DuplicateSlugError } from '.
 import { ApiError, MESSAGES } from '../errors';
 import type { HtmlSanitizer } from '../sanitize';
 import { slugFromTitle } from '../slug';
+import { malformedTextFields } from '../textGuard';
 
 export interface ArticleRouteDeps {
   repository: ArticleRepository;
@@ -43,6 +44,11 @@ function hasVisibleContent(html: string): boolean {
 export function articleRoutes({ repository, guards, sanitizeHtml }: ArticleRouteDeps): FastifyPluginAsync {
   /** Validates, sanitises and checks references; `articleId` is set when updating that article. */
   async function prepareDraft(body: unknown, articleId?: number): Promise<ValidArticleInput> {
+    const malformed = malformedTextFields(body);
+    if (malformed.length > 0) {
+      const fields = Object.fromEntries(malformed.map((field) => [field, MESSAGES.malformedText]));
+      throw new ApiError(400, MESSAGES.malformedText, fields);
+    }
     const result = validateArticleInput(body);
     if (!result.success) throw new ApiError(400, result.message, result.fieldErrors);
     const input = result.data;

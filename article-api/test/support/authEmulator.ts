@@ -94,3 +94,33 @@ export async function signUpOnEmulator(host: string, email: string, password = '
     throw new Error(`emulator sign-up failed: ${body.error?.message ?? response.status}`);
   return body.idToken;
 }
+
+/** The emulator's admin API: `Bearer owner` stands for service-account credentials. */
+async function emulatorAdmin(host: string, projectId: string, action: string, body: object): Promise<unknown> {
+  const response = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/projects/${projectId}/${action}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`emulator ${action} failed: ${response.status} ${text}`);
+  return JSON.parse(text) as unknown;
+}
+
+/** Creates an account in any project on the emulator (not only the default one); returns its uid. */
+export async function createAccountInProject(host: string, projectId: string, email: string): Promise<string> {
+  const { localId } = (await emulatorAdmin(host, projectId, 'accounts', { email, password: 'test-password-123' })) as {
+    localId: string;
+  };
+  return localId;
+}
+
+export async function disableAccount(host: string, uid: string, projectId = PROJECT_ID): Promise<void> {
+  await emulatorAdmin(host, projectId, 'accounts:update', { localId: uid, disableUser: true });
+}
+
+/** Revokes every token issued before now (as `revokeRefreshTokens` does). */
+export async function revokeTokens(host: string, uid: string, projectId = PROJECT_ID): Promise<void> {
+  const validSince = String(Math.floor(Date.now() / 1000) + 1);
+  await emulatorAdmin(host, projectId, 'accounts:update', { localId: uid, validSince });
+}

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 export interface TestRequest {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS' | 'PATCH';
   url: string;
   headers?: Record<string, string>;
   /** An object is sent as JSON; a string is sent as is (set its Content-Type yourself). */
