@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { articleThumbnail, metaDescription, type BusinessArticle } from 'shared-articles';
 import { accentFill, accentText, Button, fonts, media, paths, SafeHtml, site, useDocumentTitle } from 'shared-ui';
+import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { useBusinessSettings } from '../../../lib/BusinessSettingsProvider';
 import { formatArticleDate } from '../../../lib/timeZones';
@@ -20,7 +21,7 @@ const BackLink = styled(Link)`
   color: ${({ theme }) => accentText(theme)};
 `;
 
-const Hero = styled.img`
+const Hero = styled(ImageWithFallback)`
   width: 100%;
   height: auto;
   aspect-ratio: 16 / 9;

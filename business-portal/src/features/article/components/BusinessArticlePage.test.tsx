@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ArticleApiError, type BusinessArticle } from 'shared-articles';
 import { useAuth } from 'shared-auth';
@@ -83,6 +83,22 @@ describe('BusinessArticlePage', () => {
     expect(link).toHaveAttribute('href', '/business/articles/accounting-guide');
     expect(link.querySelector('img')).toHaveAttribute('src', 'https://images.example.com/accounting.jpg');
     expect(within(related).getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('drops images that fail to load instead of showing a broken icon', async () => {
+    renderArticle('seminar');
+    await screen.findByRole('heading', { level: 1 });
+    const hero = document.querySelector('img[src="https://images.example.com/seminar.jpg"]');
+    if (!hero) throw new Error('no hero image');
+    fireEvent.error(hero);
+    expect(document.querySelector('img[src="https://images.example.com/seminar.jpg"]')).toBeNull();
+
+    const related = await within(screen.getByRole('region', { name: '関連記事' })).findByRole('link');
+    const thumbnail = related.querySelector('img');
+    if (!thumbnail) throw new Error('no related thumbnail');
+    fireEvent.error(thumbnail);
+    expect(related.querySelector('img')).toBeNull();
+    expect(related.querySelector('.no-image')).not.toBeNull();
   });
 
   it('falls back to at most three same-category articles when none are listed', async () => {

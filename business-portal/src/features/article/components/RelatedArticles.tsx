@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { articleThumbnail, type BusinessArticle } from 'shared-articles';
 import { paths } from 'shared-ui';
+import { ImageWithFallback } from '../../../components/ImageWithFallback';
 
 const List = styled.ul`
   display: grid;
@@ -42,6 +43,8 @@ const Item = styled(Link)`
   }
 `;
 
+const NoImage = () => <div className="no-image" aria-hidden="true" />;
+
 /** Up to three related business articles: image, title, link. */
 export function RelatedArticles({ articles }: { articles: BusinessArticle[] }) {
   const headingId = useId();
@@ -56,9 +59,16 @@ export function RelatedArticles({ articles }: { articles: BusinessArticle[] }) {
             <li key={article.id}>
               <Item to={paths.businessArticle(article.slug)}>
                 {image ? (
-                  <img src={image} alt="" width={320} height={180} loading="lazy" decoding="async" />
+                  <ImageWithFallback
+                    src={image}
+                    width={320}
+                    height={180}
+                    loading="lazy"
+                    decoding="async"
+                    fallback={<NoImage />}
+                  />
                 ) : (
-                  <div className="no-image" aria-hidden="true" />
+                  <NoImage />
                 )}
                 <span>{article.title}</span>
               </Item>
