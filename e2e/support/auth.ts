@@ -118,7 +118,7 @@ async function emulatorGoogleSignIn(user: TestUser): Promise<IdpSignInResponse> 
  * SDK's session entry for the shell's origin, once, before the next page load. Navigate
  * afterwards. Returns the user's uid.
  */
-export async function signInAs(page: Page, user: TestUser): Promise<string> {
+export async function signInAs(page: Page, user: TestUser, { origin = SHELL_ORIGIN } = {}): Promise<string> {
   const session = await emulatorGoogleSignIn(user);
   const key = `firebase:authUser:${EMULATOR_API_KEY}:[DEFAULT]`;
   const persistedUser = {
@@ -137,7 +137,7 @@ export async function signInAs(page: Page, user: TestUser): Promise<string> {
     appName: '[DEFAULT]',
   };
   const seed = {
-    origin: SHELL_ORIGIN,
+    origin,
     key,
     value: JSON.stringify(persistedUser),
     marker: `e2e-seeded:${session.localId}:${Date.now()}`,

@@ -86,6 +86,7 @@ export async function startStack({
   quiet = false,
   withApi = true,
   withEmulator = true,
+  apiEnv = {},
 } = {}) {
   const stoppers = [];
   const stop = async () => {
@@ -97,7 +98,7 @@ export async function startStack({
       stoppers.push(() => stopChild(emulator.child));
     }
     if (withApi) {
-      const api = await startApi({ dataDir, quiet });
+      const api = await startApi({ dataDir, quiet, env: apiEnv });
       stoppers.push(() => stopChild(api.child));
     }
     const servers = {};
