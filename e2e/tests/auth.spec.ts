@@ -47,9 +47,10 @@ test.describe('a visitor before sign-in', () => {
   test('never downloads the business remote, and Firebase only when sign-in is near', async ({ page, context }) => {
     const businessRequests = recordRequests(context, BUSINESS_REMOTE);
     const firebaseChunks: string[] = [];
-    page.on('response', async (response) => {
-      if (!response.url().startsWith(SHELL) || !response.url().endsWith('.js')) return;
-      if ((await response.text()).includes('identitytoolkit.googleapis.com')) firebaseChunks.push(response.url());
+    // Chunks are named after their modules (…firebase_auth…, firebase-auth.…js).
+    page.on('request', (request) => {
+      const url = request.url();
+      if (url.startsWith(SHELL) && url.endsWith('.js') && /firebase/i.test(url)) firebaseChunks.push(url);
     });
 
     // A first-time visitor has no session to confirm: public pages never download the SDK.

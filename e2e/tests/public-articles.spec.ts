@@ -93,7 +93,7 @@ test.describe('articles list', () => {
     const frameHeight = await cards(page)
       .first()
       .evaluate((card) => card.firstElementChild?.getBoundingClientRect().height);
-    expect(frameHeight).toBe(200);
+    expect(frameHeight).toBeCloseTo(200, 1);
   });
 });
 
