@@ -34,9 +34,11 @@ const jestStatus = run('unit and component tests (Jest)', process.execPath, [
 ]);
 
 let e2eStatus = 1;
+let sizeStatus = 1;
 const e2eJson = path.join(results, 'playwright.json');
 try {
   buildApps({ onlyStale: true });
+  sizeStatus = run('bundle budgets (size-limit, .size-limit.cjs)', process.execPath, [path.join(repoRoot, 'node_modules/size-limit/bin.js')]);
   e2eStatus = run(
     'end-to-end tests (Playwright, Chromium)',
     process.execPath,
@@ -57,5 +59,9 @@ const e2e = { passed: pw?.stats?.expected ?? 0, failed: pw?.stats?.unexpected ??
 const flaky = pw?.stats?.flaky ?? 0;
 console.log(`\nunit: ${unit.passed} passed, ${unit.failed} failed`);
 console.log(`e2e: ${e2e.passed + flaky} passed, ${e2e.failed} failed${flaky ? ` (${flaky} passed on retry)` : ''}`);
-console.log(`total: ${unit.passed + e2e.passed + flaky} passed, ${unit.failed + e2e.failed} failed`);
-process.exit(jestStatus || e2eStatus ? 1 : 0);
+const budgets = sizeStatus === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+console.log(`budgets: ${budgets.passed} passed, ${budgets.failed} failed`);
+console.log(
+  `total: ${unit.passed + e2e.passed + flaky + budgets.passed} passed, ${unit.failed + e2e.failed + budgets.failed} failed`,
+);
+process.exit(jestStatus || sizeStatus || e2eStatus ? 1 : 0);
