@@ -77,7 +77,11 @@ function createConfig(app) {
           dts: false,
           runtimePlugins: app.isHost ? [require.resolve('./retryRuntimePlugin.js')] : [],
           // Browser-only builds: drops the runtime's Node code paths.
-          experiments: { optimization: { target: 'web' } },
+          // Remotes load no remotes of their own and need no manifest snapshots: their
+          // remoteEntry.js drops that part of the runtime (the shell keeps it).
+          experiments: {
+            optimization: { target: 'web', ...(app.isHost ? {} : { disableRemote: true, disableSnapshot: true }) },
+          },
         }),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:10].css' : '[name].css',
