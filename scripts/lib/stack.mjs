@@ -61,6 +61,21 @@ export async function startApi({ dataDir, quiet = false, env = {} } = {}) {
   return { child, url, databasePath };
 }
 
+/** Paths the shell renders itself or behind sign-in; every other page is public-site's. */
+const NON_PUBLIC = /^\/(business|admin|profile|not-found)(\/|$)/;
+
+/**
+ * On a public page the shell's HTML starts fetching public-site's manifest and entry at once,
+ * in parallel with the shell's own scripts (the registry names the manifest; the entry sits
+ * beside it).
+ */
+export function publicRemotePreloads(registry, pathname) {
+  const manifest = registry.public_site;
+  if (!manifest || NON_PUBLIC.test(pathname)) return '';
+  const entry = new URL('remoteEntry.js', manifest).href;
+  return `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous"><link rel="preload" href="${entry}" as="script">`;
+}
+
 /** Serves one built web app; remotes with CORS, the shell with its runtime files. */
 export function webAppServer(
   app,
@@ -75,6 +90,7 @@ export function webAppServer(
     port,
     cors: !app.isHost,
     jsonFiles: app.isHost ? { '/mf-remotes.json': registry, '/app-config.json': config } : {},
+    headTags: app.isHost ? (pathname) => publicRemotePreloads(registry, pathname) : undefined,
     contentSecurityPolicy: app.isHost
       ? (req, nonce) => contentSecurityPolicy({ registry, config, hostname: hostnameOf(req), nonce })
       : () => remoteContentSecurityPolicy(),

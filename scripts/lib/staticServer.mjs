@@ -20,6 +20,7 @@ export function cacheControlFor(pathname) {
  * @param {string} [options.host]
  * @param {boolean} [options.cors]        remotes are fetched cross-origin by the shell
  * @param {Record<string, unknown>} [options.jsonFiles]  extra JSON documents (path → value) served as files
+ * @param {(pathname: string) => string} [options.headTags]  extra <head> markup for the page at a path
  * @param {(req: http.IncomingMessage, nonce: string) => string} [options.contentSecurityPolicy]
  *        the CSP of the HTML page; the page gets a fresh nonce per response for styled-components
  */
@@ -29,6 +30,7 @@ export function createStaticServer({
   host = '127.0.0.1',
   cors = false,
   jsonFiles = {},
+  headTags = () => '',
   contentSecurityPolicy,
 }) {
   const serve = sirv(root, {
@@ -43,11 +45,11 @@ export function createStaticServer({
   });
   // The HTML page (every deep link): read per response, so a redeploy is served at once, with
   // the nonce that lets styled-components' <style> elements through the CSP.
-  const sendPage = (req, res) => {
+  const sendPage = (req, res, pathname) => {
     const nonce = crypto.randomBytes(16).toString('base64');
     const html = fs
       .readFileSync(path.join(root, 'index.html'), 'utf8')
-      .replace('<head>', `<head><meta property="csp-nonce" nonce="${nonce}">`);
+      .replace('<head>', `<head><meta property="csp-nonce" nonce="${nonce}">${headTags(pathname)}`);
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',
@@ -63,7 +65,7 @@ export function createStaticServer({
     res.setHeader('X-Content-Type-Options', 'nosniff');
     const pathname = new URL(req.url ?? '/', 'http://local').pathname;
     if (isPageRequest(pathname) && fs.existsSync(path.join(root, 'index.html'))) {
-      sendPage(req, res);
+      sendPage(req, res, pathname);
       return;
     }
     if (Object.hasOwn(jsonFiles, pathname)) {

@@ -13,9 +13,10 @@ const AS_BY_EXTENSION = {
 };
 
 class PreloadAssetsPlugin {
-  /** @param {{ test: RegExp[] }} options */
+  /** @param {{ test: RegExp[], urls?: { href: string, as: string }[] }} options */
   constructor(options) {
     this.test = options.test;
+    this.urls = options.urls ?? [];
   }
 
   apply(compiler) {
@@ -33,7 +34,10 @@ class PreloadAssetsPlugin {
             ...(as === 'font' ? { type: 'font/woff2', crossorigin: 'anonymous' } : {}),
           });
         });
-        data.headTags.unshift(...links);
+        const fixed = this.urls.map(({ href, as }) =>
+          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', href, as, ...(as === 'fetch' ? { crossorigin: 'anonymous' } : {}) }),
+        );
+        data.headTags.unshift(...fixed, ...links);
         return data;
       });
     });

@@ -19,7 +19,8 @@ const ports = require('./ports');
  * @param {Record<string,string>} [app.exposes]  remotes only
  * @param {boolean} [app.isHost]
  * @param {string} [app.title]
- * @param {RegExp[]} [app.preload]  emitted assets to preload from the HTML (shell's hero font)
+ * @param {RegExp[]} [app.preload]  emitted assets to preload from the HTML (the shell's first chunks, hero font)
+ * @param {{ href: string, as: string }[]} [app.preloadUrls]  other URLs to preload (runtime files)
  */
 function createConfig(app) {
   return (_env, argv) => {
@@ -107,7 +108,7 @@ function createConfig(app) {
           scriptLoading: 'defer',
           chunks: ['main'],
         }),
-        ...(app.preload ? [new PreloadAssetsPlugin({ test: app.preload })] : []),
+        ...(app.preload ? [new PreloadAssetsPlugin({ test: app.preload, urls: app.preloadUrls })] : []),
         ...(production
           ? [
               new CompressionPlugin({
