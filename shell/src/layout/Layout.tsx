@@ -4,8 +4,9 @@ import { Footer } from './footer/Footer';
 import { Header } from './header/Header';
 import { AuthBanners } from './AuthBanners';
 
+/** At least one screen tall, so the footer never shows (and then jumps) while a remote loads. */
 const Main = styled.main`
-  min-height: calc(100vh - var(--header-height));
+  min-height: 100vh;
   padding-top: var(--header-height);
 `;
 
