@@ -91,7 +91,7 @@ export function getRuntimeConfig(): RuntimeConfig {
 /** Fetches `/app-config.json` next to the page; a missing or broken file means local defaults. */
 export async function loadRuntimeConfig(url = '/app-config.json'): Promise<RuntimeConfig> {
   try {
-    const response = await fetch(url) /* served with Cache-Control: no-cache; matches the HTML's preload */;
+    const response = await fetch(url); /* served with Cache-Control: no-cache; matches the HTML's preload */
     const config = parseRuntimeConfig(response.ok ? await response.json() : null);
     setRuntimeConfig(config);
     return config;

@@ -29,3 +29,4 @@ export { Reveal } from './components/Reveal/Reveal';
 export { accentFill, accentText } from './components/accent';
 export { useInView, type UseInViewOptions } from './hooks/useInView';
 export { useSocialMeta, type SocialMeta } from './hooks/useSocialMeta';
+export { VisuallyHidden } from './components/VisuallyHidden';

@@ -2,8 +2,7 @@ import { useId, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { useAuth } from 'shared-auth';
-import { media, paths } from 'shared-ui';
-import { VisuallyHidden } from './VisuallyHidden';
+import { media, paths, VisuallyHidden } from 'shared-ui';
 
 const menu = [
   { to: paths.admin, label: 'ダッシュボード', end: true },

@@ -29,7 +29,7 @@ let registry: RemoteRegistry = {};
 /** Reads the runtime registry served next to index.html and registers every remote in it. */
 export async function loadRegistry(url = '/mf-remotes.json'): Promise<RemoteRegistry> {
   try {
-    const response = await fetch(url) /* served with Cache-Control: no-cache; matches the HTML's preload */;
+    const response = await fetch(url); /* served with Cache-Control: no-cache; matches the HTML's preload */
     registry = response.ok ? parseRegistry(await response.json()) : {};
   } catch {
     registry = {};

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { layout, media, paths, site } from 'shared-ui';
 import { isBusinessSidebarPath } from '../../routing/areas';
 import { useLoginLogout } from '../useLoginLogout';
+import { AuthPill, FriendPill } from '../pillButtons';
 
 const Wrapper = styled.footer<{ $withSidebar: boolean }>`
   margin-left: ${({ $withSidebar }) => ($withSidebar ? `${layout.sidebarWidth}px` : '0')};
@@ -55,25 +56,6 @@ const Buttons = styled.div`
   }
 `;
 
-const FriendButton = styled.a`
-  padding: 10px 20px;
-  border-radius: 999px;
-  background: ${({ theme }) => theme.colors.line};
-  color: ${({ theme }) => theme.colors.lineText};
-  font-weight: 700;
-  text-decoration: none;
-`;
-
-const AuthButton = styled.button`
-  padding: 10px 20px;
-  border-radius: 999px;
-  border: 2px solid ${({ theme }) => theme.colors.accentText};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.accentText};
-  font-weight: 700;
-  cursor: pointer;
-`;
-
 const Copyright = styled.p`
   max-width: ${layout.maxContentWidth}px;
   margin: 32px auto 0;
@@ -92,12 +74,12 @@ export function Footer() {
           <Heading as="p">{site.productName}</Heading>
           <p>LINEで気軽に生成AIを学べる、AI初心者のためのメディアです。</p>
           <Buttons>
-            <FriendButton href={site.lineFriendUrl} target="_blank" rel="noopener noreferrer">
+            <FriendPill $size="medium" href={site.lineFriendUrl} target="_blank" rel="noopener noreferrer">
               LINEで友だち追加
-            </FriendButton>
-            <AuthButton type="button" onClick={signedIn ? logout : login}>
+            </FriendPill>
+            <AuthPill $size="medium" type="button" onClick={signedIn ? logout : login}>
               {signedIn ? 'ログアウト' : '事業者ログイン'}
-            </AuthButton>
+            </AuthPill>
           </Buttons>
         </section>
         <nav aria-labelledby="footer-sitemap">

@@ -5,6 +5,7 @@ import { layout, media, paths, site, useScrolledPast } from 'shared-ui';
 import { useLoginLogout } from '../useLoginLogout';
 import { ThemeToggle } from './ThemeToggle';
 import { MobileMenu } from './MobileMenu';
+import { AuthPill, FriendPill } from '../pillButtons';
 
 /** The header takes its 'scrolled' look after 10 px (spec section 9). */
 const SCROLL_THRESHOLD = 10;
@@ -65,25 +66,6 @@ const NavLink = styled(Link)`
   }
 `;
 
-const FriendLink = styled.a`
-  padding: 8px 16px;
-  border-radius: 999px;
-  background: ${({ theme }) => theme.colors.line};
-  color: ${({ theme }) => theme.colors.lineText};
-  font-weight: 700;
-  text-decoration: none;
-`;
-
-const AuthButton = styled.button`
-  padding: 8px 16px;
-  border-radius: 999px;
-  border: 2px solid ${({ theme }) => theme.colors.accentText};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.accentText};
-  font-weight: 700;
-  cursor: pointer;
-`;
-
 const Hamburger = styled.button`
   display: none;
   width: 44px;
@@ -120,12 +102,12 @@ export function Header() {
         <Nav aria-label="メインメニュー">
           <NavLink to={paths.about}>私たちについて</NavLink>
           <NavLink to={paths.articles}>AIに関する記事</NavLink>
-          <FriendLink href={site.lineFriendUrl} target="_blank" rel="noopener noreferrer">
+          <FriendPill $size="small" href={site.lineFriendUrl} target="_blank" rel="noopener noreferrer">
             LINEで友だち追加
-          </FriendLink>
-          <AuthButton type="button" onClick={onAuthClick}>
+          </FriendPill>
+          <AuthPill $size="small" type="button" onClick={onAuthClick}>
             {authLabel}
-          </AuthButton>
+          </AuthPill>
         </Nav>
         <ThemeToggle />
         <Hamburger

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { media, paths, site } from 'shared-ui';
+import { AuthPill, FriendPill } from '../pillButtons';
 
 const Panel = styled.div`
   display: none;
@@ -24,25 +25,6 @@ const MenuLink = styled(Link)`
   font-weight: 700;
   color: ${({ theme }) => theme.colors.text};
   text-decoration: none;
-`;
-
-const Friend = styled.a`
-  padding: 12px 28px;
-  border-radius: 999px;
-  background: ${({ theme }) => theme.colors.line};
-  color: ${({ theme }) => theme.colors.lineText};
-  font-weight: 700;
-  text-decoration: none;
-`;
-
-const AuthButton = styled.button`
-  padding: 12px 28px;
-  border-radius: 999px;
-  border: 2px solid ${({ theme }) => theme.colors.accentText};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.accentText};
-  font-weight: 700;
-  cursor: pointer;
 `;
 
 interface MobileMenuProps {
@@ -71,12 +53,12 @@ export function MobileMenu({ id, open, onClose, authLabel, onAuthClick }: Mobile
       <MenuLink to={paths.articles} onClick={onClose}>
         AIに関する記事
       </MenuLink>
-      <Friend href={site.lineFriendUrl} target="_blank" rel="noopener noreferrer">
+      <FriendPill $size="large" href={site.lineFriendUrl} target="_blank" rel="noopener noreferrer">
         LINEで友だち追加
-      </Friend>
-      <AuthButton type="button" onClick={onAuthClick}>
+      </FriendPill>
+      <AuthPill $size="large" type="button" onClick={onAuthClick}>
         {authLabel}
-      </AuthButton>
+      </AuthPill>
     </Panel>
   );
 }

@@ -1,10 +1,9 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatJapaneseDate, type Article } from 'shared-articles';
-import { Button, paths } from 'shared-ui';
+import { Button, paths, VisuallyHidden } from 'shared-ui';
 import { DangerOutlineButton } from '../../../components/DangerButton';
 import { DataTable, HiddenCaption } from '../../../components/DataTable';
-import { VisuallyHidden } from '../../../components/VisuallyHidden';
 
 const TitleCell = styled.td`
   font-weight: 700;

@@ -1,9 +1,19 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { articleThumbnail, metaDescription, type BusinessArticle } from 'shared-articles';
-import { accentFill, accentText, Button, fonts, media, paths, SafeHtml, site, useDocumentTitle } from 'shared-ui';
+import {
+  accentFill,
+  accentText,
+  Button,
+  fonts,
+  media,
+  paths,
+  SafeHtml,
+  site,
+  useDocumentTitle,
+  VisuallyHidden,
+} from 'shared-ui';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
-import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { useBusinessSettings } from '../../../lib/BusinessSettingsProvider';
 import { formatArticleDate } from '../../../lib/timeZones';
 import { usePageMeta } from '../../../lib/usePageMeta';
