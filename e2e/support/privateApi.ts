@@ -1,0 +1,73 @@
+/**
+ * A private article-api for tests that write a lot: its own throw-away database and a raised
+ * write limit (RATE_LIMIT_WRITE_MAX, through the service's config module), so they neither hit
+ * the shared stack's 60 writes/min nor use up the budget of the tests that run after them.
+ * The browser keeps calling http://localhost:3001; `routeThrough` sends those calls here instead.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { Page } from '@playwright/test';
+import { repoRoot } from '../../scripts/lib/apps.mjs';
+
+const SHARED_API_ORIGIN = 'http://localhost:3001';
+
+export interface PrivateApi {
+  /** e.g. http://localhost:4101/api */
+  base: string;
+  routeThrough(page: Page): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startPrivateApi(port = 4101): Promise<PrivateApi> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-manabi-private-api-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'article-api/src/server.ts')], {
+    cwd: path.join(repoRoot, 'article-api'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_PATH: path.join(dataDir, 'articles.sqlite'),
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      FIREBASE_PROJECT_ID: 'demo-ai-manabi',
+      ADMIN_EMAILS: 'admin@example.com',
+      RATE_LIMIT_WRITE_MAX: '10000',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const origin = `http://localhost:${port}`;
+  await waitUntilHealthy(`${origin}/api/health`, child);
+  return {
+    base: `${origin}/api`,
+    routeThrough: async (page) => {
+      await page.route(`${SHARED_API_ORIGIN}/api/**`, (route) =>
+        route.continue({ url: route.request().url().replace(SHARED_API_ORIGIN, origin) }),
+      );
+    },
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`the private article-api exited (${child.exitCode}) before it was ready`);
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the private article-api was not ready at ${url} after ${timeoutMs / 1000} s`);
+}
