@@ -15,11 +15,20 @@ const shellInitial = [
   'shared-articles_src_index_ts.*.js',
 ].map((file) => `shell/dist/${file}`);
 
-const remoteCode = (remote) => [`${remote}/dist/remoteEntry.js`, `${remote}/dist/__federation_expose_*.js`, `${remote}/dist/src_*.js`];
+const remoteCode = (remote) => [
+  `${remote}/dist/remoteEntry.js`,
+  `${remote}/dist/__federation_expose_*.js`,
+  `${remote}/dist/src_*.js`,
+];
 
 module.exports = [
   { name: 'shell: JS every page loads before any remote', path: shellInitial, limit: '160 KB', gzip: true },
-  { name: 'shell: Firebase Auth (only around sign-in)', path: ['shell/dist/*firebase*.js'], limit: '50 KB', gzip: true },
+  {
+    name: 'shell: Firebase Auth (only around sign-in)',
+    path: ['shell/dist/*firebase*.js'],
+    limit: '50 KB',
+    gzip: true,
+  },
   {
     name: 'public-site: entry, app code and TanStack Query',
     path: [...remoteCode('public-site'), 'public-site/dist/vendors-node_modules_tanstack_*.js'],

@@ -38,7 +38,9 @@ let sizeStatus = 1;
 const e2eJson = path.join(results, 'playwright.json');
 try {
   buildApps({ onlyStale: true });
-  sizeStatus = run('bundle budgets (size-limit, .size-limit.cjs)', process.execPath, [path.join(repoRoot, 'node_modules/size-limit/bin.js')]);
+  sizeStatus = run('bundle budgets (size-limit, .size-limit.cjs)', process.execPath, [
+    path.join(repoRoot, 'node_modules/size-limit/bin.js'),
+  ]);
   e2eStatus = run(
     'end-to-end tests (Playwright, Chromium)',
     process.execPath,

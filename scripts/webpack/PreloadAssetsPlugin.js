@@ -35,7 +35,12 @@ class PreloadAssetsPlugin {
           });
         });
         const fixed = this.urls.map(({ href, as }) =>
-          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', href, as, ...(as === 'fetch' ? { crossorigin: 'anonymous' } : {}) }),
+          HtmlWebpackPlugin.createHtmlTagObject('link', {
+            rel: 'preload',
+            href,
+            as,
+            ...(as === 'fetch' ? { crossorigin: 'anonymous' } : {}),
+          }),
         );
         data.headTags.unshift(...fixed, ...links);
         return data;
