@@ -9,9 +9,9 @@ import { loadConfig } from '../src/config';
 import {
   type AuthEmulator,
   disableAccount,
-  ensureAuthEmulator,
   revokeTokens,
   signUpOnEmulator,
+  startPrivateAuthEmulator,
 } from './support/authEmulator';
 import { listen, type Send, type TestRequest } from './support/http';
 import { decodeClaims, nowInSeconds, unsignedToken, withClaims } from './support/idTokens';
@@ -107,7 +107,7 @@ const registered: string[] = [];
 const tokens: Record<Role, string | null> = { anonymous: null, operator: null, admin: null };
 
 beforeAll(async () => {
-  emulator = await ensureAuthEmulator();
+  emulator = await startPrivateAuthEmulator();
   app = buildApp({
     config: loadConfig({
       DATABASE_PATH: ':memory:',

@@ -9,7 +9,12 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { createAccountInProject, ensureAuthEmulator, signUpOnEmulator } from './support/authEmulator';
+import {
+  type AuthEmulator,
+  createAccountInProject,
+  signUpOnEmulator,
+  startPrivateAuthEmulator,
+} from './support/authEmulator';
 import { listen, type Send, type TestRequest } from './support/http';
 import {
   type Claims,
@@ -159,8 +164,13 @@ describe('emulator verification is off unless FIREBASE_AUTH_EMULATOR_HOST is con
     }
   });
 
+  let emulator: AuthEmulator;
+  beforeAll(async () => {
+    emulator = await startPrivateAuthEmulator();
+  }, 120_000);
+  afterAll(() => emulator?.stop());
+
   it('refuses a token the running emulator really issued', async () => {
-    const emulator = await ensureAuthEmulator();
     const app = realProjectApp();
     const send = await listen(app);
     try {
@@ -168,12 +178,10 @@ describe('emulator verification is off unless FIREBASE_AUTH_EMULATOR_HOST is con
       expect(await statusesOnProtectedRoutes(send, token)).toEqual(allRefused);
     } finally {
       await app.close();
-      await emulator.stop();
     }
-  }, 120_000);
+  });
 
   it('stays off even when another service instance in the same process turns the emulator on', async () => {
-    const emulator = await ensureAuthEmulator();
     // An account that exists on the emulator for the real project: an emulator-mode check would accept it.
     const uid = await createAccountInProject(emulator.host, PROJECT, `same-process-${Date.now()}@example.com`);
     const real = realProjectApp();
@@ -194,7 +202,6 @@ describe('emulator verification is off unless FIREBASE_AUTH_EMULATOR_HOST is con
       expect(await statusesOnProtectedRoutes(sendReal, forged)).toEqual(allRefused);
     } finally {
       await Promise.all([real.close(), emulated.close()]);
-      await emulator.stop();
     }
-  }, 120_000);
+  });
 });

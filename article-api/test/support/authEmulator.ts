@@ -3,6 +3,9 @@
  * port, otherwise starts `firebase emulators:start --only auth` and stops it afterwards.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
@@ -80,6 +83,37 @@ export async function ensureAuthEmulator({
   }
   await stopGroup(child);
   throw new Error(`The Auth emulator did not start on ${host}:\n${output.slice(-2_000)}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * An emulator of the calling test file's own, on a free port: the shared one on 9099 belongs to
+ * whichever run started it (an end-to-end stack, another test file) and may stop mid-test.
+ */
+export async function startPrivateAuthEmulator(timeoutMs = 90_000): Promise<AuthEmulator> {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'article-api-auth-emulator-'));
+  const configPath = path.join(dir, 'firebase.json');
+  const config = { emulators: { auth: { port, host: '127.0.0.1' }, ui: { enabled: false }, singleProjectMode: false } };
+  writeFileSync(configPath, JSON.stringify(config));
+  const emulator = await ensureAuthEmulator({ port, configPath, timeoutMs });
+  return {
+    ...emulator,
+    stop: async () => {
+      await emulator.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Signs up an e-mail/password user on the emulator and returns its ID token. */
