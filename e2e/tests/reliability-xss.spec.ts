@@ -5,6 +5,13 @@ import { adminIdToken, API, createArticle, type CreatedArticle } from '../suppor
 import { dangerousLeftovers, installXssSentinel, XSS_PAYLOADS, xssHits, type XssPayload } from '../support/xssPayloads';
 
 /**
+ * The shell's Content-Security-Policy already refuses inline handlers and `javascript:` URLs, which
+ * would hide a sanitiser that lets them through: these tests bypass it, so what they count is what
+ * the sanitisers alone stop. (The last test shows the policy blocking on its own.)
+ */
+test.use({ bypassCSP: true });
+
+/**
  * Stored XSS: every cheat-sheet payload is stored as article content through the API (admin) and
  * rendered in Chromium — on the public article page and in the admin console's live preview — and
  * the payloads run nowhere. The browser-side sanitiser is also tested alone, with the raw payloads
@@ -140,6 +147,29 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await api?.stop();
+});
+
+/** An unsanitised payload put straight into the page, to show what the detector sees. */
+async function injectUnsanitised(page: Page) {
+  await page.goto('/about');
+  await page.evaluate(() => {
+    const box = document.createElement('div');
+    box.id = 'xss-control';
+    box.innerHTML =
+      '<img src=x onerror=__xssHit(0)><a href="javascript:__xssHit(1)">x</a><p onmouseover="alert(2)">y</p>';
+    document.querySelector('main')?.append(box);
+  });
+  return page.locator('#xss-control');
+}
+
+test('the detector itself: an unsanitised payload put into a page is caught (control)', async ({ page }) => {
+  const collect = await watchForXss(page);
+  const findings = await collect(await injectUnsanitised(page), 'http://localhost:3000/about');
+  expect(findings.hits).toContain('0');
+  expect(findings.dialogs).toEqual(['alert: 2']);
+  expect(findings.leftovers).toEqual(
+    expect.arrayContaining(['img[onerror]', 'a[href="javascript:__xssHit(1)"]', 'p[onmouseover]']),
+  );
 });
 
 test(`${XSS_PAYLOADS.length} payloads stored through the API run nowhere on their article pages`, async ({ page }) => {
@@ -293,4 +323,20 @@ test('raw payloads in the locally stored `articles` key are sanitised too', asyn
   }
   expect(sample.length).toBeGreaterThanOrEqual(5);
   expect(failures).toEqual([]);
+});
+
+test.describe('with the shell’s Content-Security-Policy enforced', () => {
+  test.use({ bypassCSP: false });
+
+  test('the same unsanitised payload runs nothing: the policy refuses inline handlers by itself', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/.test(message.text())) violations.push(message.text());
+    });
+    const collect = await watchForXss(page);
+    const findings = await collect(await injectUnsanitised(page), 'http://localhost:3000/about');
+    expect(findings.hits).toEqual([]);
+    expect(findings.dialogs).toEqual([]);
+    expect(violations.length).toBeGreaterThan(0);
+  });
 });
