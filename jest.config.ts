@@ -31,6 +31,15 @@ const config: Config = {
     project('business-portal', 'jsdom'),
     project('admin-console', 'jsdom'),
     project('article-api', 'node'),
+    // The release tooling is plain Node ESM (scripts/lib): tested as it runs, untransformed.
+    // Jest needs `node --experimental-vm-modules` for native ESM (npm run test:unit passes it).
+    {
+      displayName: 'scripts',
+      rootDir: '<rootDir>/scripts',
+      testEnvironment: 'node',
+      transform: {},
+      testMatch: ['<rootDir>/test/**/*.test.mjs'],
+    },
   ],
 };
 

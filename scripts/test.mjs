@@ -26,7 +26,9 @@ const run = (label, command, args, options = {}) => {
 const readJson = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
 
 const jestJson = path.join(results, 'jest.json');
+// --experimental-vm-modules: the release tooling's tests import the Node ESM scripts as they are.
 const jestStatus = run('unit and component tests (Jest)', process.execPath, [
+  '--experimental-vm-modules',
   'node_modules/jest/bin/jest.js',
   '--ci',
   '--json',

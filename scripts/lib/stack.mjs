@@ -2,10 +2,11 @@
 // Used by `npm start` and by the end-to-end tests, so both run exactly the same thing.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ports, remotes, repoRoot, distDir, localRegistry, webApps } from './apps.mjs';
+import { ports, remotes, repoRoot, distDir, webApps } from './apps.mjs';
 import { startChild, stopChild, waitForUrl, isUp } from './processes.mjs';
 import { createStaticServer } from './staticServer.mjs';
 import { contentSecurityPolicy, remoteContentSecurityPolicy } from './csp.mjs';
+import { readLiveRegistry, releaseStoreDir } from './registry.mjs';
 
 export const EMULATOR_PROJECT = 'demo-ai-manabi';
 const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
@@ -76,23 +77,35 @@ export function publicRemotePreloads(registry, pathname) {
   return `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous"><link rel="preload" href="${entry}" as="script">`;
 }
 
-/** Serves one built web app; remotes with CORS, the shell with its runtime files. */
+/**
+ * Serves one built web app; remotes with CORS and their release folders (/releases/<version>/),
+ * the shell with its runtime files. `registry` is a value or a function read per request (by
+ * default the release store's live registry, README "Releasing a remote").
+ */
 export function webAppServer(
   app,
-  { port = app.port, root = distDir(app.workspace), registry = localRegistry(), config = runtimeConfig() } = {},
+  {
+    port = app.port,
+    root = distDir(app.workspace),
+    storeDir = releaseStoreDir(),
+    registry = () => readLiveRegistry({ storeDir }),
+    config = runtimeConfig(),
+  } = {},
 ) {
   if (!fs.existsSync(path.join(root, app.isHost ? 'index.html' : 'mf-manifest.json'))) {
     throw new Error(`${app.workspace} is not built (run npm run build)`);
   }
+  const registryNow = typeof registry === 'function' ? registry : () => registry;
   const hostnameOf = (req) => (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
   return createStaticServer({
     root,
     port,
     cors: !app.isHost,
-    jsonFiles: app.isHost ? { '/mf-remotes.json': registry, '/app-config.json': config } : {},
-    headTags: app.isHost ? (pathname) => publicRemotePreloads(registry, pathname) : undefined,
+    jsonFiles: app.isHost ? { '/mf-remotes.json': registryNow, '/app-config.json': config } : {},
+    releases: app.isHost ? undefined : { prefix: '/releases/', dir: path.join(storeDir, app.workspace) },
+    headTags: app.isHost ? (pathname) => publicRemotePreloads(registryNow(), pathname) : undefined,
     contentSecurityPolicy: app.isHost
-      ? (req, nonce) => contentSecurityPolicy({ registry, config, hostname: hostnameOf(req), nonce })
+      ? (req, nonce) => contentSecurityPolicy({ registry: registryNow(), config, hostname: hostnameOf(req), nonce })
       : () => remoteContentSecurityPolicy(),
   });
 }
@@ -103,6 +116,7 @@ export async function startStack({
   withApi = true,
   withEmulator = true,
   apiEnv = {},
+  storeDir = releaseStoreDir(),
 } = {}) {
   const stoppers = [];
   const stop = async () => {
@@ -119,7 +133,7 @@ export async function startStack({
     }
     const servers = {};
     for (const app of webApps) {
-      const server = webAppServer(app);
+      const server = webAppServer(app, { storeDir });
       await server.listen();
       servers[app.workspace] = server;
       stoppers.push(() => server.close());
