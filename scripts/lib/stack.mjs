@@ -21,6 +21,12 @@ export function runtimeConfig(env = process.env) {
       .split(',')
       .map((e) => e.trim())
       .filter(Boolean),
+    // Origins an admin may preview a remote from (README "Releasing a remote"); also in the CSP.
+    previewOrigins: (env.PREVIEW_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => new URL(o).origin),
   };
 }
 
@@ -81,6 +87,10 @@ export function publicRemotePreloads(registry, pathname) {
  * Serves one built web app; remotes with CORS and their release folders (/releases/<version>/),
  * the shell with its runtime files. `registry` is a value or a function read per request (by
  * default the release store's live registry, README "Releasing a remote").
+ *
+ * @param {{ workspace: string, port: number, isHost?: boolean }} app
+ * @param {{ port?: number, root?: string, storeDir?: string, config?: object,
+ *           registry?: Record<string, string> | (() => Record<string, string>) }} [options]
  */
 export function webAppServer(
   app,

@@ -8,7 +8,26 @@ describe('runtime config', () => {
       apiBaseUrl: 'http://127.0.0.1:3001/api',
       auth: { mode: 'emulator', projectId: 'demo-ai-manabi', emulatorPort: 9099 },
       adminEmails: ['admin@example.com'],
+      previewOrigins: [],
     });
+  });
+
+  it('keeps the preview allow-list to bare http(s) origins', () => {
+    const config = parseRuntimeConfig(
+      {
+        previewOrigins: [
+          'https://preview.example.com/',
+          'http://127.0.0.1:4004',
+          'https://cdn.example.com/admin/v2/',
+          'javascript:alert(1)',
+          'https://user@evil.example.com',
+          42,
+        ],
+      },
+      fallback,
+    );
+    expect(config.previewOrigins).toEqual(['https://preview.example.com', 'http://127.0.0.1:4004']);
+    expect(parseRuntimeConfig({ previewOrigins: 'https://x.example.com' }, fallback).previewOrigins).toEqual([]);
   });
 
   it('accepts a real Firebase project config', () => {

@@ -23,6 +23,8 @@ export interface RuntimeConfig {
   auth: AuthBackend;
   /** Lower-cased admin e-mail addresses (ADMIN_EMAILS). */
   adminEmails: string[];
+  /** Origins an admin may point a remote at for a preview (PREVIEW_ORIGINS); none by default. */
+  previewOrigins: string[];
 }
 
 export const DEFAULT_EMULATOR_PROJECT = 'demo-ai-manabi';
@@ -33,11 +35,28 @@ export function defaultRuntimeConfig(hostname = globalThis.location?.hostname ??
     apiBaseUrl: `http://${hostname}:3001/api`,
     auth: { mode: 'emulator', projectId: DEFAULT_EMULATOR_PROJECT, emulatorPort: 9099 },
     adminEmails: [...DEFAULT_ADMIN_EMAILS],
+    previewOrigins: [],
   };
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+
+/** The http(s) origins of a list (`https://preview.example.com`); paths and other schemes are dropped. */
+export function parseOrigins(raw: unknown): string[] {
+  if (!Array.isArray(raw)) return [];
+  const origins = raw.flatMap((value) => {
+    if (typeof value !== 'string') return [];
+    try {
+      const url = new URL(value);
+      const bare = url.pathname === '/' && !url.search && !url.hash && !url.username;
+      return bare && (url.protocol === 'http:' || url.protocol === 'https:') ? [url.origin] : [];
+    } catch {
+      return [];
+    }
+  });
+  return [...new Set(origins)];
+}
 
 /** Validates a raw config object; fields that are missing or malformed fall back to defaults. */
 export function parseRuntimeConfig(raw: unknown, fallback = defaultRuntimeConfig()): RuntimeConfig {
@@ -74,7 +93,8 @@ export function parseRuntimeConfig(raw: unknown, fallback = defaultRuntimeConfig
       };
     }
   }
-  return { apiBaseUrl, auth, adminEmails };
+  const previewOrigins = Array.isArray(raw.previewOrigins) ? parseOrigins(raw.previewOrigins) : fallback.previewOrigins;
+  return { apiBaseUrl, auth, adminEmails, previewOrigins };
 }
 
 let current: RuntimeConfig | null = null;

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ErrorBoundary, Spinner } from 'shared-ui';
 import { loadRemoteRoutes, type RemoteRoutesComponent } from './loadRemoteRoutes';
 import { RemoteFallback } from './RemoteFallback';
-import type { RemoteName } from './registry';
+import { entryOf, subscribeToEntries, type RemoteName } from './registry';
 
 type State = { status: 'loading' } | { status: 'ready'; Routes: RemoteRoutesComponent } | { status: 'failed' };
 
@@ -15,6 +15,8 @@ export function RemoteArea({ name }: { name: RemoteName }) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const { pathname } = useLocation();
+  // A preview override switched on (or reset) while the area is shown loads the remote anew.
+  const entry = useSyncExternalStore(subscribeToEntries, () => entryOf(name));
 
   useEffect(() => {
     let active = true;
@@ -28,7 +30,7 @@ export function RemoteArea({ name }: { name: RemoteName }) {
     return () => {
       active = false;
     };
-  }, [name, attempt]);
+  }, [name, attempt, entry]);
 
   const retry = useCallback(() => {
     setState({ status: 'loading' });

@@ -1,10 +1,11 @@
 import type { ComponentType } from 'react';
 import { loadRemote, preloadRemote } from '@module-federation/enhanced/runtime';
-import { isRegistered, reRegister, type RemoteName } from './registry';
+import { entryOf, isRegistered, reRegister, type RemoteName } from './registry';
 
 export type RemoteRoutesComponent = ComponentType;
 
-const loaded = new Map<RemoteName, Promise<RemoteRoutesComponent>>();
+/** The routes module loaded per remote, with the entry it came from. */
+const loaded = new Map<RemoteName, { entry: string | undefined; promise: Promise<RemoteRoutesComponent> }>();
 
 export class RemoteUnavailableError extends Error {
   constructor(
@@ -16,12 +17,14 @@ export class RemoteUnavailableError extends Error {
 }
 
 /**
- * Loads a remote's exposed `./routes` module once. A failure is not cached (unlike React.lazy),
- * so `retry: true` re-registers the remote and asks the runtime again.
+ * Loads a remote's exposed `./routes` module once per entry (a preview override loads it again
+ * from the new entry). A failure is not cached (unlike React.lazy), so `retry: true`
+ * re-registers the remote and asks the runtime again.
  */
 export function loadRemoteRoutes(name: RemoteName, { retry = false } = {}): Promise<RemoteRoutesComponent> {
+  const entry = entryOf(name);
   const cached = loaded.get(name);
-  if (cached && !retry) return cached;
+  if (cached && cached.entry === entry && !retry) return cached.promise;
   if (retry) reRegister(name);
   const promise = (async () => {
     if (!isRegistered(name)) throw new RemoteUnavailableError(name);
@@ -29,9 +32,9 @@ export function loadRemoteRoutes(name: RemoteName, { retry = false } = {}): Prom
     if (!module?.default) throw new RemoteUnavailableError(name);
     return module.default;
   })();
-  loaded.set(name, promise);
+  loaded.set(name, { entry, promise });
   promise.catch(() => {
-    if (loaded.get(name) === promise) loaded.delete(name);
+    if (loaded.get(name)?.promise === promise) loaded.delete(name);
   });
   return promise;
 }
