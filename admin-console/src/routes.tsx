@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router-dom';
-import { NotFoundPage, paths } from 'shared-ui';
+import { NotFoundPage, paths, type RemoteRoutesModule } from 'shared-ui';
 import { AdminLayout } from './components/AdminLayout';
 import { RouteBoundary } from './components/RouteBoundary';
 import { ArticleListPage } from './features/articles/components/ArticleListPage';
@@ -18,7 +18,7 @@ const page = (element: ReactNode) => <RouteBoundary>{element}</RouteBoundary>;
  * (article-api checks the admin again on every call). Paths are absolute: the shell renders
  * this outside any <Route>.
  */
-export default function AdminConsoleRoutes() {
+function AdminConsoleRoutes() {
   const [queryClient] = useState(createAdminQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
@@ -38,3 +38,6 @@ export default function AdminConsoleRoutes() {
     </QueryClientProvider>
   );
 }
+
+// The shell loads this module through the shared contract; a change that breaks it fails here.
+export default AdminConsoleRoutes satisfies RemoteRoutesModule['default'];

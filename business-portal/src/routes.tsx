@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { NotFoundPage, paths } from 'shared-ui';
+import { NotFoundPage, paths, type RemoteRoutesModule } from 'shared-ui';
 import { PageBoundary } from './components/PageBoundary';
 import { BusinessArticlePage } from './features/article/components/BusinessArticlePage';
 import { DashboardPage } from './features/dashboard/components/DashboardPage';
@@ -20,7 +20,7 @@ const queryClient = createBusinessQueryClient();
  * business pages, and the shell's footer leaves room for it only under /business, so a sidebar
  * there would cover the footer.
  */
-export default function BusinessPortalRoutes() {
+function BusinessPortalRoutes() {
   return (
     <QueryClientProvider client={queryClient}>
       <PageBoundary>
@@ -50,3 +50,6 @@ export default function BusinessPortalRoutes() {
     </QueryClientProvider>
   );
 }
+
+// The shell loads this module through the shared contract; a change that breaks it fails here.
+export default BusinessPortalRoutes satisfies RemoteRoutesModule['default'];

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { NotFoundPage, Spinner, paths } from 'shared-ui';
+import { NotFoundPage, Spinner, paths, type RemoteRoutesModule } from 'shared-ui';
 import { PageErrorBoundary } from './components/PageErrorBoundary';
 import { HomePage } from './features/home/components/HomePage';
 import { ArticlesPage } from './features/articles/components/ArticlesPage';
@@ -36,7 +36,7 @@ function Page({ children }: { children: ReactNode }) {
 }
 
 /** public-site's routes, mounted by the shell for /, /about, /contents/*, /articles/*, /privacy, /terms. */
-export default function PublicSiteRoutes() {
+function PublicSiteRoutes() {
   return (
     <QueryClientProvider client={queryClient}>
       <Routes>
@@ -109,3 +109,6 @@ export default function PublicSiteRoutes() {
     </QueryClientProvider>
   );
 }
+
+// The shell loads this module through the shared contract; a change that breaks it fails here.
+export default PublicSiteRoutes satisfies RemoteRoutesModule['default'];

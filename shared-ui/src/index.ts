@@ -5,6 +5,7 @@ export * from './config';
 export * from './paths';
 export * from './site';
 export * from './lib/storage';
+export type { RemoteRoutesModule } from './remoteContract';
 export { ErrorBoundary } from './components/ErrorBoundary';
 export { Spinner } from './components/Spinner';
 export { Banner } from './components/Banner';

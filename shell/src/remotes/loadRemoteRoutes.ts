@@ -1,8 +1,8 @@
-import type { ComponentType } from 'react';
 import { loadRemote, preloadRemote } from '@module-federation/enhanced/runtime';
+import type { RemoteRoutesModule } from 'shared-ui';
 import { entryOf, isRegistered, reRegister, type RemoteName } from './registry';
 
-export type RemoteRoutesComponent = ComponentType;
+export type RemoteRoutesComponent = RemoteRoutesModule['default'];
 
 /** The routes module loaded per remote, with the entry it came from. */
 const loaded = new Map<RemoteName, { entry: string | undefined; promise: Promise<RemoteRoutesComponent> }>();
@@ -28,7 +28,7 @@ export function loadRemoteRoutes(name: RemoteName, { retry = false } = {}): Prom
   if (retry) reRegister(name);
   const promise = (async () => {
     if (!isRegistered(name)) throw new RemoteUnavailableError(name);
-    const module = await loadRemote<{ default: RemoteRoutesComponent }>(`${name}/routes`);
+    const module = await loadRemote<RemoteRoutesModule>(`${name}/routes`);
     if (!module?.default) throw new RemoteUnavailableError(name);
     return module.default;
   })();
