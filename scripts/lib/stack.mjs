@@ -7,6 +7,7 @@ import { startChild, stopChild, waitForUrl, isUp } from './processes.mjs';
 import { createStaticServer } from './staticServer.mjs';
 import { contentSecurityPolicy, remoteContentSecurityPolicy } from './csp.mjs';
 import { readLiveRegistry, releaseStoreDir } from './registry.mjs';
+import { createServerRenderer } from './serverRendering.mjs';
 
 export const EMULATOR_PROJECT = 'demo-ai-manabi';
 const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
@@ -83,13 +84,21 @@ export function publicRemotePreloads(registry, pathname) {
   return `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous"><link rel="preload" href="${entry}" as="script">`;
 }
 
+/** Every page names the articles feed (feed readers find it from any page). */
+const FEED_LINK = '<link rel="alternate" type="application/rss+xml" title="AIまなび" href="/feed.xml">';
+
+/** The API as the shell's server reaches it (SSR_API_URL, else the public one, else local). */
+export function serverApiBaseUrl(config, env = process.env) {
+  return env.SSR_API_URL ?? config.apiBaseUrl ?? `http://127.0.0.1:${ports.api}/api`;
+}
+
 /**
  * Serves one built web app; remotes with CORS and their release folders (/releases/<version>/),
  * the shell with its runtime files. `registry` is a value or a function read per request (by
  * default the release store's live registry, README "Releasing a remote").
  *
  * @param {{ workspace: string, port: number, isHost?: boolean }} app
- * @param {{ port?: number, root?: string, storeDir?: string, config?: object,
+ * @param {{ port?: number, root?: string, storeDir?: string, config?: object, serverRendering?: boolean,
  *           registry?: Record<string, string> | (() => Record<string, string>) }} [options]
  */
 export function webAppServer(
@@ -100,6 +109,7 @@ export function webAppServer(
     storeDir = releaseStoreDir(),
     registry = () => readLiveRegistry({ storeDir }),
     config = runtimeConfig(),
+    serverRendering = process.env.SERVER_RENDERING !== 'off',
   } = {},
 ) {
   if (!fs.existsSync(path.join(root, app.isHost ? 'index.html' : 'mf-manifest.json'))) {
@@ -107,13 +117,19 @@ export function webAppServer(
   }
   const registryNow = typeof registry === 'function' ? registry : () => registry;
   const hostnameOf = (req) => (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
+  const serverRenderer =
+    app.isHost && serverRendering
+      ? createServerRenderer({ shellDist: root, registry: registryNow, config, apiBaseUrl: serverApiBaseUrl(config) })
+      : null;
   return createStaticServer({
     root,
     port,
     cors: !app.isHost,
     jsonFiles: app.isHost ? { '/mf-remotes.json': registryNow, '/app-config.json': config } : {},
     releases: app.isHost ? undefined : { prefix: '/releases/', dir: path.join(storeDir, app.workspace) },
-    headTags: app.isHost ? (pathname) => publicRemotePreloads(registryNow(), pathname) : undefined,
+    headTags: app.isHost ? (pathname) => FEED_LINK + publicRemotePreloads(registryNow(), pathname) : undefined,
+    serverRenderer,
+    documents: serverRenderer ? (pathname, origin) => serverRenderer.document(pathname, origin) : undefined,
     contentSecurityPolicy: app.isHost
       ? (req, nonce) => contentSecurityPolicy({ registry: registryNow(), config, hostname: hostnameOf(req), nonce })
       : () => remoteContentSecurityPolicy(),
