@@ -48,7 +48,7 @@ describe('PreviewBanner', () => {
 
   it('ignores a visitor’s ?mf-override= and stores nothing', () => {
     renderBanner({});
-    expect(screen.queryByRole('complementary', { name: 'プレビュー' })).toBeNull();
+    expect(screen.queryByRole('complementary', { name: 'リモートのプレビュー' })).toBeNull();
     expect(entryOf('admin_console')).toBe(REGISTRY_ENTRY);
     expect(localStorage.getItem(storageKeys.previewOverrides)).toBeNull();
     expect(registerRemotes).not.toHaveBeenCalled();
@@ -67,7 +67,7 @@ describe('PreviewBanner', () => {
 
   it('applies it for a confirmed admin, names it in the banner and remembers it', () => {
     renderBanner({ currentUser: admin, isAdmin: true });
-    expect(screen.getByRole('complementary', { name: 'プレビュー' })).toHaveTextContent(
+    expect(screen.getByRole('complementary', { name: 'リモートのプレビュー' })).toHaveTextContent(
       `プレビュー中: admin_console → ${PREVIEW}`,
     );
     expect(entryOf('admin_console')).toBe(PREVIEW);
@@ -96,7 +96,7 @@ describe('PreviewBanner', () => {
       ),
     );
     expect(entryOf('admin_console')).toBe(REGISTRY_ENTRY);
-    expect(screen.queryByRole('complementary', { name: 'プレビュー' })).toBeNull();
+    expect(screen.queryByRole('complementary', { name: 'リモートのプレビュー' })).toBeNull();
   });
 
   it('リセット forgets the override and reloads without the parameter', async () => {

@@ -58,7 +58,7 @@ export function PreviewBanner() {
   const activeEntries = Object.entries(active);
   if (!activeEntries.length && !refused.length) return null;
   return (
-    <Bar aria-label="プレビュー">
+    <Bar aria-label="リモートのプレビュー">
       {activeEntries.map(([remote, url]) => (
         <Line key={remote}>
           プレビュー中: {remote} → {url}
