@@ -9,6 +9,8 @@ const CopyPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedConfig, root } = require('./shared');
 const { PreloadAssetsPlugin } = require('./PreloadAssetsPlugin');
+const { SsrManifestPlugin } = require('./SsrManifestPlugin');
+const webpack = require('webpack');
 const ports = require('./ports');
 
 /**
@@ -21,6 +23,7 @@ const ports = require('./ports');
  * @param {string} [app.title]
  * @param {RegExp[]} [app.preload]  emitted assets to preload from the HTML (the shell's first chunks, hero font)
  * @param {{ href: string, as: string }[]} [app.preloadUrls]  other URLs to preload (runtime files)
+ * @param {boolean} [app.hasServerBuild]  a server build sits in dist/server (createServerConfig)
  */
 function createConfig(app) {
   return (_env, argv) => {
@@ -41,7 +44,8 @@ function createConfig(app) {
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         publicPath: app.isHost ? '/' : 'auto',
         uniqueName: app.federationName,
-        clean: true,
+        // The server build's folder is another compiler's output.
+        clean: app.hasServerBuild ? { keep: /^server\// } : true,
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js'],
@@ -63,10 +67,13 @@ function createConfig(app) {
             test: /\.css$/,
             use: [MiniCssExtractPlugin.loader, 'css-loader', require.resolve('./fontDisplayLoader.js')],
           },
-          { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/, type: 'asset/resource' },
+          // Small SVGs are inlined, so the server build renders the very same src as the browser's.
+          { test: /\.svg$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
+          { test: /\.(png|jpe?g|gif|webp|woff2?)$/, type: 'asset/resource' },
         ],
       },
       plugins: [
+        new webpack.DefinePlugin({ __SSR__: 'false' }),
         new ModuleFederationPlugin({
           name: app.federationName,
           filename: 'remoteEntry.js',
@@ -84,6 +91,9 @@ function createConfig(app) {
             optimization: { target: 'web', ...(app.isHost ? {} : { disableRemote: true, disableSnapshot: true }) },
           },
         }),
+        ...(app.hasServerBuild && !app.isHost
+          ? [new SsrManifestPlugin({ path: 'server/', name: 'remoteEntry.js' })]
+          : []),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:10].css' : '[name].css',
           chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',

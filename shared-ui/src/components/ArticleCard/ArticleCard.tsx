@@ -32,9 +32,11 @@ export interface ArticleCardProps {
   className?: string;
 }
 
+// Movement only: a card is painted from the first frame (the server's HTML shows at once and
+// counts as painted content), then settles into place, staggered by its index.
 const riseIn = keyframes`
-  from { opacity: 0; transform: translateY(24px); }
-  to { opacity: 1; transform: none; }
+  from { transform: translateY(24px); }
+  to { transform: none; }
 `;
 
 const Card = styled.article`

@@ -50,6 +50,7 @@ export function ArticleView({ article, allArticles }: { article: Article; allArt
     image: article.image ?? site.defaultShareImage,
     url: paths.article(article.slug),
     type: 'article',
+    article: { headline: article.title, datePublished: article.date },
   });
 
   const { videoId, body } =
