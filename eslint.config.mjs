@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
+import globals from 'globals';
 
 const remotes = ['public-site', 'business-portal', 'admin-console'];
 const apps = `{shell,${remotes.join(',')}}`;
@@ -91,20 +92,8 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{js,mjs,cjs}'],
-    languageOptions: {
-      globals: {
-        process: 'readonly',
-        console: 'readonly',
-        require: 'readonly',
-        module: 'writable',
-        __dirname: 'readonly',
-        URL: 'readonly',
-        fetch: 'readonly',
-        AbortSignal: 'readonly',
-        setTimeout: 'readonly',
-        clearTimeout: 'readonly',
-      },
-    },
+    // Plain JavaScript here is Node: the build, start and test scripts and the webpack configs.
+    languageOptions: { globals: globals.node },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

@@ -37,10 +37,11 @@ export function watchApiVersion(apiBaseUrl, { intervalMs = 1000, fetchImpl = fet
   let first = null;
   return {
     /** Resolves once the first answer (or failure) is in. */
-    ready: () => (first ??= poll().then(() => {
-      timer = setInterval(poll, intervalMs);
-      timer.unref();
-    })),
+    ready: () =>
+      (first ??= poll().then(() => {
+        timer = setInterval(poll, intervalMs);
+        timer.unref();
+      })),
     current: () => version,
     stop: () => clearInterval(timer),
   };

@@ -19,12 +19,12 @@ export function createPageCache({ maxEntries = MAX_ENTRIES } = {}) {
   const renderOnce = (key, version, render) => {
     const pending = renders.get(key);
     if (pending) return pending;
-    const promise = render().then(
-      (page) => {
+    const promise = render()
+      .then((page) => {
         remember(key, version, page);
         return page;
-      },
-    ).finally(() => renders.delete(key));
+      })
+      .finally(() => renders.delete(key));
     renders.set(key, promise);
     return promise;
   };
