@@ -66,7 +66,10 @@ function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
   return Promise.race([
     promise,
     new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`${what} took longer than ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS).unref(),
+      setTimeout(
+        () => reject(new Error(`${what} took longer than ${RENDER_TIMEOUT_MS} ms`)),
+        RENDER_TIMEOUT_MS,
+      ).unref(),
     ),
   ]);
 }
