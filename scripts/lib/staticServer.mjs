@@ -14,6 +14,10 @@ const HASHED = /\.[0-9a-f]{10}\.(js|css|woff2?|png|jpe?g|svg|webp)$/;
 /** The site's origin as the visitor sees it (canonical and share URLs, sitemap, feed). */
 const originOf = (req) => process.env.SITE_ORIGIN ?? `http://${req.headers.host ?? 'localhost'}`;
 
+/** How a page was made, for operators and tests: `server; cache=hit; public_site=<build>` or `client`. */
+const renderHeader = ({ cache, remoteBuild }) =>
+  ['server', `cache=${cache}`, ...(remoteBuild ? [`public_site=${remoteBuild}`] : [])].join('; ');
+
 /** Generated text (pages, feeds) compressed on the fly: brotli at a fast level, else gzip. */
 function sendBody(req, res, status, headers, text) {
   const accepted = String(req.headers['accept-encoding'] ?? '');
@@ -91,7 +95,7 @@ export function createStaticServer({
         'Cache-Control': 'no-cache',
         'Referrer-Policy': 'strict-origin-when-cross-origin',
         Vary: 'Cookie, Accept-Encoding',
-        ...(rendered ? { 'X-Render': `server; cache=${rendered.cache}` } : { 'X-Render': 'client' }),
+        'X-Render': rendered ? renderHeader(rendered) : 'client',
         ...(contentSecurityPolicy ? { 'Content-Security-Policy': contentSecurityPolicy(req, nonce) } : {}),
       },
       html,
