@@ -15,21 +15,15 @@ const HASHED = /\.[0-9a-f]{10}\.(js|css|woff2?|png|jpe?g|svg|webp)$/;
 const originOf = (req) => process.env.SITE_ORIGIN ?? `http://${req.headers.host ?? 'localhost'}`;
 
 /** Generated text (pages, feeds) compressed on the fly: brotli at a fast level, else gzip. */
-function sendBody(req, res, text) {
-  if (req.method === 'HEAD') {
-    res.end();
-    return;
-  }
+function sendBody(req, res, status, headers, text) {
   const accepted = String(req.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) {
-    res.setHeader('Content-Encoding', 'br');
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  res.writeHead(status, { ...headers, ...(encoding ? { 'Content-Encoding': encoding } : {}) });
+  if (req.method === 'HEAD') res.end();
+  else if (encoding === 'br')
     res.end(zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
-  } else if (/\bgzip\b/.test(accepted)) {
-    res.setHeader('Content-Encoding', 'gzip');
-    res.end(zlib.gzipSync(text, { level: 6 }));
-  } else {
-    res.end(text);
-  }
+  else if (encoding === 'gzip') res.end(zlib.gzipSync(text, { level: 6 }));
+  else res.end(text);
 }
 
 export function cacheControlFor(pathname) {
@@ -88,15 +82,20 @@ export function createStaticServer({
       rendered,
       noncePlaceholder: rendered?.noncePlaceholder,
     });
-    res.writeHead(rendered?.status ?? 200, {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-cache',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
-      Vary: 'Cookie, Accept-Encoding',
-      ...(rendered ? { 'X-Render': `server; cache=${rendered.cache}` } : { 'X-Render': 'client' }),
-      ...(contentSecurityPolicy ? { 'Content-Security-Policy': contentSecurityPolicy(req, nonce) } : {}),
-    });
-    sendBody(req, res, html);
+    sendBody(
+      req,
+      res,
+      rendered?.status ?? 200,
+      {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-cache',
+        'Referrer-Policy': 'strict-origin-when-cross-origin',
+        Vary: 'Cookie, Accept-Encoding',
+        ...(rendered ? { 'X-Render': `server; cache=${rendered.cache}` } : { 'X-Render': 'client' }),
+        ...(contentSecurityPolicy ? { 'Content-Security-Policy': contentSecurityPolicy(req, nonce) } : {}),
+      },
+      html,
+    );
   };
   const isPageRequest = (pathname) => pathname.endsWith('/index.html') || !path.posix.basename(pathname).includes('.');
 
@@ -106,8 +105,13 @@ export function createStaticServer({
     const pathname = new URL(req.url ?? '/', 'http://local').pathname;
     const document = await documents(pathname, originOf(req));
     if (document) {
-      res.writeHead(200, { 'Content-Type': document.type, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' });
-      sendBody(req, res, document.body);
+      sendBody(
+        req,
+        res,
+        200,
+        { 'Content-Type': document.type, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' },
+        document.body,
+      );
       return;
     }
     if (isPageRequest(pathname) && fs.existsSync(path.join(root, 'index.html'))) {
