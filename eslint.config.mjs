@@ -23,6 +23,7 @@ const boundaryElements = [
   { type: 'shared', pattern: 'shared-*', partialMatch: false, capture: ['package'] },
   { type: 'api', pattern: 'article-api', partialMatch: false },
   { type: 'e2e', pattern: 'e2e', partialMatch: false },
+  { type: 'repo-tests', pattern: 'scripts/test', partialMatch: false },
   { type: 'scripts', pattern: 'scripts', partialMatch: false },
   { type: 'test-setup', pattern: 'jest', partialMatch: false },
 ];
@@ -64,6 +65,8 @@ const boundaryPolicies = [
   },
   { from: { element: { type: 'scripts' } }, allow: { to: shared } },
   { from: { element: { type: 'test-setup' } }, allow: { to: shared } },
+  // Repo-wide checks (e.g. that the shell and the API agree with the list of deployables).
+  { from: { element: { type: 'repo-tests' } }, allow: { to: { element: { type: '*' } } } },
 ];
 
 export default tseslint.config(
