@@ -1,6 +1,6 @@
 import type { Config } from 'jest';
 
-/** One Jest project per workspace; UI packages run in jsdom, the API and the model in Node. */
+/** One Jest project per workspace (and the repo's scripts); UI packages run in jsdom, the API and the model in Node. */
 const transform: Config['transform'] = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.jest.json' }],
 };
@@ -31,14 +31,11 @@ const config: Config = {
     project('business-portal', 'jsdom'),
     project('admin-console', 'jsdom'),
     project('article-api', 'node'),
-    // The release tooling is plain Node ESM (scripts/lib): tested as it runs, untransformed.
-    // Jest needs `node --experimental-vm-modules` for native ESM (npm run test:unit passes it).
+    // Also the release tooling's tests (*.test.mjs): plain Node ESM, imported as it runs, which
+    // needs `node --experimental-vm-modules` (npm test and npm run test:unit pass it).
     {
-      displayName: 'scripts',
-      rootDir: '<rootDir>/scripts',
-      testEnvironment: 'node',
-      transform: {},
-      testMatch: ['<rootDir>/test/**/*.test.mjs'],
+      ...project('scripts', 'node'),
+      testMatch: [...project('scripts', 'node').testMatch!, '<rootDir>/test/**/*.test.mjs'],
     },
   ],
 };

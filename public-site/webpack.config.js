@@ -1,11 +1,12 @@
 const { createConfig } = require('../scripts/webpack/createConfig');
+const { webApp } = require('../scripts/lib/deployables.cjs');
 const { createServerConfig } = require('../scripts/webpack/createServerConfig');
 const { ArticlesSnapshotPlugin } = require('./build/ArticlesSnapshotPlugin');
 
 const app = {
   dir: __dirname,
-  workspace: 'public-site',
-  federationName: 'public_site',
+  // name, workspace, port, federation name, host or not: from the one list (scripts/lib/deployables.cjs)
+  ...webApp('public-site'),
   exposes: { './routes': './src/routes.tsx' },
   hasServerBuild: true,
   // The shell's server renders the public pages with these (README "Server rendering").

@@ -1,12 +1,12 @@
 const path = require('node:path');
 const { createConfig } = require('../scripts/webpack/createConfig');
+const { webApp } = require('../scripts/lib/deployables.cjs');
 const { createServerConfig } = require('../scripts/webpack/createServerConfig');
 
 const app = {
   dir: __dirname,
-  workspace: 'shell',
-  federationName: 'shell',
-  isHost: true,
+  // name, workspace, port, federation name, host or not: from the one list (scripts/lib/deployables.cjs)
+  ...webApp('shell'),
   hasServerBuild: true,
   publicDir: path.join(__dirname, 'public'),
   preload: [

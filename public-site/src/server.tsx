@@ -10,7 +10,11 @@ import { createPublicQueryClient } from './lib/articles/queryClient';
 import { SERVER_STATE_ELEMENT_ID } from './lib/articles/serverState';
 import { PublicRoutes } from './routes';
 
+declare const __BUILD_VERSION__: string;
+
 export interface PreparedPage {
+  /** This server build's version (MF_BUILD_VERSION at build time), reported in X-Render. */
+  build: string;
   /** The remote's routes with this request's data, rendered by the shell inside its layout. */
   Page: ComponentType;
   /** Embedded in the HTML as a JSON data block with this id; the browser hydrates from it. */
@@ -40,6 +44,7 @@ export async function prepare({ url }: { url: string }): Promise<PreparedPage> {
   const pathname = new URL(url, 'http://server.invalid').pathname.replace(/(.)\/+$/, '$1');
   await Promise.all(queriesFor(pathname).map((query) => queryClient.prefetchQuery(query)));
   return {
+    build: __BUILD_VERSION__,
     Page: function PublicPage() {
       return (
         <QueryClientProvider client={queryClient}>

@@ -27,10 +27,11 @@ export function themeFromCookie(cookieHeader) {
  * @param {{ nonce: string, headExtra: string, theme: 'light' | 'dark' | null, rendered?: { head: string, styles: string, root: string, data: string } | null, noncePlaceholder?: string }} parts
  */
 export function assemblePage(template, { nonce, headExtra, theme, rendered, noncePlaceholder = '__CSP_NONCE__' }) {
-  // The template is minified (attribute quotes may be gone): match loosely.
-  const themeAttributes = theme ? ` data-theme="${theme}" style="color-scheme: ${theme}"` : '';
-  const htmlTag = `<html lang="ja"${rendered ? ' data-ssr' : ''}${themeAttributes}>`;
-  const head = `<meta property="csp-nonce" nonce="${escapeAttribute(nonce)}">${headExtra}`;
+  // The template is minified (attribute quotes may be gone): match loosely. The colour scheme is
+  // a <meta> (the CSP refuses style attributes), so even a client-rendered page starts dark.
+  const htmlTag = `<html lang="ja"${rendered ? ' data-ssr' : ''}${theme ? ` data-theme="${theme}"` : ''}>`;
+  const colorScheme = theme ? `<meta name="color-scheme" content="${theme}">` : '';
+  const head = `<meta property="csp-nonce" nonce="${escapeAttribute(nonce)}">${colorScheme}${headExtra}`;
   let html = template.replace(/<html[^>]*>/, htmlTag);
   if (rendered) {
     html = html

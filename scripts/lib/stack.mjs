@@ -119,7 +119,12 @@ export function webAppServer(
   const hostnameOf = (req) => (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
   const serverRenderer =
     app.isHost && serverRendering
-      ? createServerRenderer({ shellDist: root, registry: registryNow, config, apiBaseUrl: serverApiBaseUrl(config) })
+      ? createServerRenderer({
+          shellDist: root,
+          registry: registryNow,
+          config,
+          apiBaseUrl: serverApiBaseUrl(config),
+        })
       : null;
   return createStaticServer({
     root,

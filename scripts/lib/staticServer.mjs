@@ -15,22 +15,20 @@ const HASHED = /\.[0-9a-f]{10}\.(js|css|woff2?|png|jpe?g|svg|webp)$/;
 /** The site's origin as the visitor sees it (canonical and share URLs, sitemap, feed). */
 const originOf = (req) => process.env.SITE_ORIGIN ?? `http://${req.headers.host ?? 'localhost'}`;
 
+/** How a page was made, for operators and tests: `server; cache=hit; public_site=<build>` or `client`. */
+const renderHeader = ({ cache, remoteBuild }) =>
+  ['server', `cache=${cache}`, ...(remoteBuild ? [`public_site=${remoteBuild}`] : [])].join('; ');
+
 /** Generated text (pages, feeds) compressed on the fly: brotli at a fast level, else gzip. */
-function sendBody(req, res, text) {
-  if (req.method === 'HEAD') {
-    res.end();
-    return;
-  }
+function sendBody(req, res, status, headers, text) {
   const accepted = String(req.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) {
-    res.setHeader('Content-Encoding', 'br');
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  res.writeHead(status, { ...headers, ...(encoding ? { 'Content-Encoding': encoding } : {}) });
+  if (req.method === 'HEAD') res.end();
+  else if (encoding === 'br')
     res.end(zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
-  } else if (/\bgzip\b/.test(accepted)) {
-    res.setHeader('Content-Encoding', 'gzip');
-    res.end(zlib.gzipSync(text, { level: 6 }));
-  } else {
-    res.end(text);
-  }
+  else if (encoding === 'gzip') res.end(zlib.gzipSync(text, { level: 6 }));
+  else res.end(text);
 }
 
 export function cacheControlFor(pathname) {
@@ -100,15 +98,20 @@ export function createStaticServer({
       rendered,
       noncePlaceholder: rendered?.noncePlaceholder,
     });
-    res.writeHead(rendered?.status ?? 200, {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-cache',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
-      Vary: 'Cookie, Accept-Encoding',
-      ...(rendered ? { 'X-Render': `server; cache=${rendered.cache}` } : { 'X-Render': 'client' }),
-      ...(contentSecurityPolicy ? { 'Content-Security-Policy': contentSecurityPolicy(req, nonce) } : {}),
-    });
-    sendBody(req, res, html);
+    sendBody(
+      req,
+      res,
+      rendered?.status ?? 200,
+      {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-cache',
+        'Referrer-Policy': 'strict-origin-when-cross-origin',
+        Vary: 'Cookie, Accept-Encoding',
+        'X-Render': rendered ? renderHeader(rendered) : 'client',
+        ...(contentSecurityPolicy ? { 'Content-Security-Policy': contentSecurityPolicy(req, nonce) } : {}),
+      },
+      html,
+    );
   };
   const isPageRequest = (pathname) => pathname.endsWith('/index.html') || !path.posix.basename(pathname).includes('.');
 
@@ -123,8 +126,13 @@ export function createStaticServer({
     }
     const document = await documents(pathname, originOf(req));
     if (document) {
-      res.writeHead(200, { 'Content-Type': document.type, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' });
-      sendBody(req, res, document.body);
+      sendBody(
+        req,
+        res,
+        200,
+        { 'Content-Type': document.type, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' },
+        document.body,
+      );
       return;
     }
     if (isPageRequest(pathname) && fs.existsSync(path.join(root, 'index.html'))) {

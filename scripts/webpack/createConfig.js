@@ -11,13 +11,14 @@ const { sharedConfig, root } = require('./shared');
 const { PreloadAssetsPlugin } = require('./PreloadAssetsPlugin');
 const { SsrManifestPlugin } = require('./SsrManifestPlugin');
 const webpack = require('webpack');
-const ports = require('./ports');
+const { localRegistry } = require('../lib/deployables.cjs');
 
 /**
  * @param {object} app
  * @param {string} app.dir         absolute path of the workspace
  * @param {string} app.workspace   workspace name (shell, public-site, ...)
  * @param {string} app.federationName  JS identifier used in the registry (shell, public_site, ...)
+ * @param {number} app.port        local port (npm run dev)
  * @param {Record<string,string>} [app.exposes]  remotes only
  * @param {boolean} [app.isHost]
  * @param {string} [app.title]
@@ -142,12 +143,20 @@ function createConfig(app) {
       optimization: { moduleIds: 'deterministic', chunkIds: 'named' },
       performance: { hints: false },
       devServer: {
-        port: ports[app.workspace],
+        port: app.port,
         historyApiFallback: true,
         hot: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
         static: app.publicDir ? [{ directory: app.publicDir }] : [],
         client: { overlay: { warnings: false } },
+        // The dev shell's registry, written from the one list of deployables like npm start's.
+        setupMiddlewares: (middlewares) =>
+          app.isHost
+            ? [
+                { name: 'mf-remotes', path: '/mf-remotes.json', middleware: (_req, res) => res.json(localRegistry()) },
+                ...middlewares,
+              ]
+            : middlewares,
       },
     };
   };

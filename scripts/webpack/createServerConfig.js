@@ -64,7 +64,11 @@ function createServerConfig(app) {
         ],
       },
       plugins: [
-        new webpack.DefinePlugin({ __SSR__: 'true' }),
+        new webpack.DefinePlugin({
+          __SSR__: 'true',
+          // Which release rendered a page (the X-Render header): the manifest's buildVersion.
+          __BUILD_VERSION__: JSON.stringify(process.env.MF_BUILD_VERSION ?? 'local'),
+        }),
         new ModuleFederationPlugin({
           name: app.federationName,
           filename: 'remoteEntry.js',

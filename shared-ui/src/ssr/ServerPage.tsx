@@ -27,5 +27,6 @@ export function useServerPage(): ServerPage | null {
 /** The HTTP status the server answers with, e.g. 404 from the not-found page. No-op in the browser. */
 export function useHttpStatus(status: number): void {
   const page = useServerPage();
+  // eslint-disable-next-line react-hooks/immutability -- the server renders once (renderToString) and reads what the page wrote; no re-render can see a stale value
   if (page) page.status = status;
 }

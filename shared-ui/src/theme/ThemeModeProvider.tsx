@@ -66,6 +66,7 @@ export function ThemeModeProvider({ children, initialMode }: ThemeModeProviderPr
   useEffect(() => {
     const stored = readStoredThemeMode();
     if (!stored) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- after hydration on purpose: reading storage during render would mismatch the server's HTML
     setModeState(stored);
     mirrorToCookie(stored);
   }, []);

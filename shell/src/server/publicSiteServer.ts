@@ -4,12 +4,14 @@ import type { ComponentType } from 'react';
 /** What public-site's server build exposes as `./server` (public-site/src/server.tsx). */
 export interface PublicSiteServer {
   prepare(request: { url: string }): Promise<{
+    build: string;
     Page: ComponentType;
     embeddedState: { elementId: string; value: unknown };
   }>;
 }
 
 let registeredEntry: string | null = null;
+let everRegistered = false;
 
 /**
  * public-site's server module, from the manifest URL the registry names right now. The manifest
@@ -18,8 +20,10 @@ let registeredEntry: string | null = null;
  */
 export async function loadPublicSiteServer(manifestUrl: string): Promise<PublicSiteServer> {
   if (manifestUrl !== registeredEntry) {
-    registerRemotes([{ name: 'public_site', entry: manifestUrl }], { force: registeredEntry !== null });
+    // force: the runtime drops the previous entry, its modules and any failed load of it.
+    registerRemotes([{ name: 'public_site', entry: manifestUrl }], { force: everRegistered });
     registeredEntry = manifestUrl;
+    everRegistered = true;
   }
   const module = await loadRemote<PublicSiteServer>('public_site/server');
   if (typeof module?.prepare !== 'function') throw new Error('public_site/server has no prepare()');

@@ -37,6 +37,8 @@ export interface RenderedPage {
   root: string;
   /** JSON data blocks after #root (the remote's query state). */
   data: string;
+  /** The public-site release that rendered the page, if one did. */
+  remoteBuild: string | null;
 }
 
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
@@ -66,7 +68,10 @@ function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
   return Promise.race([
     promise,
     new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`${what} took longer than ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS).unref(),
+      setTimeout(
+        () => reject(new Error(`${what} took longer than ${RENDER_TIMEOUT_MS} ms`)),
+        RENDER_TIMEOUT_MS,
+      ).unref(),
     ),
   ]);
 }
@@ -104,7 +109,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
     const data = state
       ? `<script type="application/json" id="${state.elementId}">${scriptSafeJson(state.value)}</script>`
       : '';
-    return { status: page.status, head: headTags(page, new URL(request.url, request.origin).href), styles, root, data };
+    const head = headTags(page, new URL(request.url, request.origin).href);
+    return { status: page.status, head, styles, root, data, remoteBuild: prepared?.build ?? null };
   } finally {
     sheet.seal();
   }

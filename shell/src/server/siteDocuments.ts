@@ -59,18 +59,20 @@ const rfc822 = (isoDate: string) => new Date(`${isoDate}T00:00:00+09:00`).toUTCS
 
 export function feedXml(articles: readonly Article[], origin: string): string {
   const link = (path: string) => escapeXml(new URL(path, origin).href);
-  const items = articles.slice(0, 50).map((article) =>
-    [
-      '<item>',
-      `<title>${escapeXml(article.title)}</title>`,
-      `<link>${link(paths.article(article.slug))}</link>`,
-      `<guid isPermaLink="true">${link(paths.article(article.slug))}</guid>`,
-      `<description>${escapeXml(metaDescription(article.content))}</description>`,
-      `<category>${escapeXml(article.category)}</category>`,
-      `<pubDate>${rfc822(article.date)}</pubDate>`,
-      '</item>',
-    ].join(''),
-  );
+  const items = articles
+    .slice(0, 50)
+    .map((article) =>
+      [
+        '<item>',
+        `<title>${escapeXml(article.title)}</title>`,
+        `<link>${link(paths.article(article.slug))}</link>`,
+        `<guid isPermaLink="true">${link(paths.article(article.slug))}</guid>`,
+        `<description>${escapeXml(metaDescription(article.content))}</description>`,
+        `<category>${escapeXml(article.category)}</category>`,
+        `<pubDate>${rfc822(article.date)}</pubDate>`,
+        '</item>',
+      ].join(''),
+    );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',

@@ -52,7 +52,9 @@ export function ArticleDetailPage() {
     );
   }
   return (
-    <Page>{article ? <ArticleView article={article} allArticles={allArticles} /> : <ArticleNotFound slug={slug} />}</Page>
+    <Page>
+      {article ? <ArticleView article={article} allArticles={allArticles} /> : <ArticleNotFound slug={slug} />}
+    </Page>
   );
 }
 
