@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import type { AuthContextValue, UserProfile } from 'shared-auth';
@@ -104,5 +105,15 @@ describe('PreviewBanner', () => {
     await userEvent.click(screen.getByRole('button', { name: 'リセット' }));
     expect(localStorage.getItem(storageKeys.previewOverrides)).toBeNull();
     expect(reloadTo).toHaveBeenCalledWith('http://localhost/admin');
+  });
+
+  it('renders on the server (the shell renders public pages there) as no banner', () => {
+    expect(
+      renderToString(
+        <AuthTestProvider value={{ currentUser: admin, isAdmin: true }}>
+          <PreviewBanner />
+        </AuthTestProvider>,
+      ),
+    ).toBe('');
   });
 });

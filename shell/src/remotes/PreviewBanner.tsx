@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { useAuth } from 'shared-auth';
-import { getPreviewState, resetPreview, subscribeToPreview, syncPreview } from './preview';
+import { NO_PREVIEW, getPreviewState, resetPreview, subscribeToPreview, syncPreview } from './preview';
 
 const Bar = styled.aside`
   position: fixed;
@@ -49,7 +49,7 @@ const Reset = styled.button`
 export function PreviewBanner() {
   const { currentUser, isAdmin, loading } = useAuth();
   const confirmedAdmin = !loading && currentUser !== null && isAdmin;
-  const { active, refused } = useSyncExternalStore(subscribeToPreview, getPreviewState);
+  const { active, refused } = useSyncExternalStore(subscribeToPreview, getPreviewState, () => NO_PREVIEW);
 
   useEffect(() => {
     syncPreview(confirmedAdmin);

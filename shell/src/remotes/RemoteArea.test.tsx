@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ThemeModeProvider } from 'shared-ui';
@@ -77,5 +78,16 @@ describe('RemoteArea', () => {
       { force: true },
     );
     act(() => setPreviewOverrides({}));
+  });
+
+  it('renders on the server (its loading state) without a browser-only store read failing', () => {
+    const html = renderToString(
+      <ThemeModeProvider>
+        <MemoryRouter>
+          <RemoteArea name="public_site" />
+        </MemoryRouter>
+      </ThemeModeProvider>,
+    );
+    expect(html).toContain('読み込み中...');
   });
 });

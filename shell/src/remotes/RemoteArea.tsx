@@ -26,7 +26,9 @@ export function RemoteArea({ name }: { name: RemoteName }) {
   const [attempt, setAttempt] = useState(0);
   const { pathname } = useLocation();
   // A preview override switched on (or reset) while the area is shown loads the remote anew.
-  const entry = useSyncExternalStore(subscribeToEntries, () => entryOf(name));
+  // Only an effect dependency, never rendered: the server's value (none) cannot mismatch.
+  const readEntry = () => entryOf(name);
+  const entry = useSyncExternalStore(subscribeToEntries, readEntry, readEntry);
 
   useEffect(() => {
     let active = true;

@@ -15,7 +15,9 @@ export interface PreviewState {
   refused: Refusal[];
 }
 
-const NONE: PreviewState = { active: {}, refused: [] };
+/** No overrides: what the server renders and the browser hydrates before auth is known. */
+export const NO_PREVIEW: PreviewState = { active: {}, refused: [] };
+const NONE = NO_PREVIEW;
 let state: PreviewState = NONE;
 let appliedForAdmin = false;
 const listeners = new Set<() => void>();
