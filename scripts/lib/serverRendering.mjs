@@ -91,11 +91,11 @@ export function createServerRenderer({ shellDist, registry, config, apiBaseUrl, 
       if (!renderer.serverRendered(pathname)) return null;
       const manifest = registry().public_site;
       if (manifest && Date.now() - (failedAt.get(manifest) ?? 0) < RETRY_AFTER_MS) return null;
-      await apiVersion.ready();
+      const version = await apiVersion.current();
       const mode = theme ?? 'light';
       const key = `${url}\n${mode}\n${manifest ?? ''}`;
       try {
-        const { page, cache: state } = await cache.get(key, apiVersion.current(), () =>
+        const { page, cache: state } = await cache.get(key, version, () =>
           renderer.renderPage({ url, origin, theme: mode, publicSiteManifest: manifest }),
         );
         return { ...page, cache: state, noncePlaceholder: renderer.NONCE_PLACEHOLDER };
@@ -115,6 +115,5 @@ export function createServerRenderer({ shellDist, registry, config, apiBaseUrl, 
         return null;
       }
     },
-    stop: () => apiVersion.stop(),
   };
 }
