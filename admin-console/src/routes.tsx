@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router-dom';
-import { NotFoundPage, paths } from 'shared-ui';
+import { paths } from 'shared-core';
+import { NotFoundPage } from 'shared-ui';
 import { AdminLayout } from './components/AdminLayout';
 import { RouteBoundary } from './components/RouteBoundary';
 import { ArticleListPage } from './features/articles/components/ArticleListPage';

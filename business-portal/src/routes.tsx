@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { NotFoundPage, paths } from 'shared-ui';
+import { paths } from 'shared-core';
+import { NotFoundPage } from 'shared-ui';
 import { PageBoundary } from './components/PageBoundary';
 import { BusinessArticlePage } from './features/article/components/BusinessArticlePage';
 import { DashboardPage } from './features/dashboard/components/DashboardPage';

@@ -1,7 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { NotFoundPage, Spinner, paths } from 'shared-ui';
+import { paths } from 'shared-core';
+import { NotFoundPage, Spinner } from 'shared-ui';
 import { PageErrorBoundary } from './components/PageErrorBoundary';
 import { HomePage } from './features/home/components/HomePage';
 import { ArticlesPage } from './features/articles/components/ArticlesPage';

@@ -16,6 +16,7 @@ const singletonPackages = {
   '@tanstack/react-query': '@tanstack/react-query',
   'firebase/app': 'firebase',
   'firebase/auth': 'firebase',
+  'shared-core': 'shared-core',
   'shared-ui': 'shared-ui',
   'shared-auth': 'shared-auth',
   'shared-articles': 'shared-articles',

@@ -11,4 +11,3 @@ export * from './related';
 export * from './thumbnails';
 export * from './sort';
 export * from './client';
-export * from './admin';

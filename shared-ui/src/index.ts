@@ -1,10 +1,6 @@
 export * from './theme/tokens';
 export { ThemeModeProvider, useThemeMode, readStoredThemeMode } from './theme/ThemeModeProvider';
 export { GlobalStyle } from './theme/GlobalStyle';
-export * from './config';
-export * from './paths';
-export * from './site';
-export * from './lib/storage';
 export { ErrorBoundary } from './components/ErrorBoundary';
 export { Spinner } from './components/Spinner';
 export { Banner } from './components/Banner';

@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { loadRuntimeConfig } from 'shared-ui';
+import { loadRuntimeConfig } from 'shared-core';
 import { App } from './app/App';
 import { registryReady } from './remotes/startup';
+import { showStartupFailure } from './startup/showStartupFailure';
 import './fonts';
 
 async function start() {
@@ -16,4 +17,4 @@ async function start() {
   );
 }
 
-void start();
+start().catch(showStartupFailure);

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { useAuth } from 'shared-auth';
-import { media, paths, VisuallyHidden } from 'shared-ui';
+import { paths } from 'shared-core';
+import { media, VisuallyHidden } from 'shared-ui';
 
 const menu = [
   { to: paths.admin, label: 'ダッシュボード', end: true },

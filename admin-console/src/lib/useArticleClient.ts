@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { createArticleClient, type ArticleClient } from 'shared-articles';
 import { useAuth } from 'shared-auth';
-import { getRuntimeConfig } from 'shared-ui';
+import { getRuntimeConfig } from 'shared-core';
 
 /** The article-api client of the signed-in admin: every call carries their ID token. */
 export function useArticleClient(): ArticleClient {

@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { accentFill, Button, layout, media, paths } from 'shared-ui';
+import { paths } from 'shared-core';
+import { accentFill, Button, layout, media } from 'shared-ui';
 import { useLogout } from '../lib/useLogout';
 import { SidebarUserBlock } from './SidebarUserBlock';
 import type { Drawer } from './useDrawer';

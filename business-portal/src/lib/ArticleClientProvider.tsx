@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { createArticleClient, type ArticleClient } from 'shared-articles';
 import { useAuth } from 'shared-auth';
-import { getRuntimeConfig } from 'shared-ui';
+import { getRuntimeConfig } from 'shared-core';
 
 const ArticleClientContext = createContext<ArticleClient | null>(null);
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { site } from 'shared-ui';
+import { site } from 'shared-core';
 
 export interface PageMeta {
   title: string;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { site } from '../site';
+import { site } from 'shared-core';
 
 /** Sets `{title} | {product name}` (or the product name alone) while the page is shown. */
 export function useDocumentTitle(title?: string | null): void {

@@ -5,7 +5,7 @@ import {
   type Article,
   type ArticleClient,
 } from 'shared-articles';
-import { getRuntimeConfig } from 'shared-ui';
+import { getRuntimeConfig } from 'shared-core';
 import { mergeLocalArticles, readLocalArticles } from './localArticles';
 import { loadArticlesSnapshot } from './snapshot';
 

@@ -1,5 +1,5 @@
 import type { Article } from 'shared-articles';
-import { readJson, storageKeys } from 'shared-ui';
+import { readJson, storageKeys } from 'shared-core';
 import { toArticles } from './articleGuard';
 
 const isList = (value: unknown): value is unknown[] => Array.isArray(value);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Banner, paths, Spinner, useDocumentTitle } from 'shared-ui';
+import { paths } from 'shared-core';
+import { Banner, Spinner, useDocumentTitle } from 'shared-ui';
 import type { Article } from 'shared-articles';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/errorMessage';

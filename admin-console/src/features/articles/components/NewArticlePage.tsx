@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths, useDocumentTitle } from 'shared-ui';
+import { paths } from 'shared-core';
+import { useDocumentTitle } from 'shared-ui';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/errorMessage';
 import { useArticlesQuery, useCreateArticle } from '../api/articleQueries';

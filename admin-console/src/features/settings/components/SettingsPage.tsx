@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { Banner, getRuntimeConfig, useDocumentTitle } from 'shared-ui';
+import { getRuntimeConfig } from 'shared-core';
+import { Banner, useDocumentTitle } from 'shared-ui';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/errorMessage';
 import { useServerInfoQuery } from '../api/useServerInfoQuery';

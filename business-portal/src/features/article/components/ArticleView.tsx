@@ -1,18 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { articleThumbnail, metaDescription, type BusinessArticle } from 'shared-articles';
-import {
-  accentFill,
-  accentText,
-  Button,
-  fonts,
-  media,
-  paths,
-  SafeHtml,
-  site,
-  useDocumentTitle,
-  VisuallyHidden,
-} from 'shared-ui';
+import { paths, site } from 'shared-core';
+import { accentFill, accentText, Button, fonts, media, SafeHtml, useDocumentTitle, VisuallyHidden } from 'shared-ui';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { useBusinessSettings } from '../../../lib/BusinessSettingsProvider';
 import { formatArticleDate } from '../../../lib/timeZones';

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAuth } from 'shared-auth';
-import { accentText, paths, useDocumentTitle } from 'shared-ui';
+import { paths } from 'shared-core';
+import { accentText, useDocumentTitle } from 'shared-ui';
 import { PageHeading } from '../../../components/PageHeading';
 import { Panel } from '../../../components/Panel';
 import { ProfileCard } from './ProfileCard';

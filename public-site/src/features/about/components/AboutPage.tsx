@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { Container, Reveal, accentText, fonts, media, paths, useDocumentTitle } from 'shared-ui';
+import { paths } from 'shared-core';
+import { Container, Reveal, accentText, fonts, media, useDocumentTitle } from 'shared-ui';
 import dividerUrl from '../../../assets/about-divider.svg';
 import { PageHeader } from '../../../components/PageHeader';
 import { BackLink } from '../../../components/BackLink';

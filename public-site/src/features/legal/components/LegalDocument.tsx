@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Container, fonts, paths, useDocumentTitle } from 'shared-ui';
+import { paths } from 'shared-core';
+import { Container, fonts, useDocumentTitle } from 'shared-ui';
 import { PageHeader } from '../../../components/PageHeader';
 import { BackLink } from '../../../components/BackLink';
 

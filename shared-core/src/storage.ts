@@ -1,6 +1,7 @@
 /**
  * localStorage access that never throws: storage can be disabled (Safari private mode,
- * blocked cookies) or hand-edited, and neither may crash a page.
+ * blocked cookies) or hand-edited, and neither may crash a page. On a server (no window) reads
+ * yield null and writes do nothing.
  */
 export function readString(key: string): string | null {
   try {

@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import { readJson, readString, writeJson } from './storage';
 
 const isPoint = (v: unknown): v is { x: number } =>
