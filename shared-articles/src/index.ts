@@ -1,9 +1,10 @@
 /**
- * The browser-facing entry of shared-articles: model types and small helpers only. Validation
- * (zod) lives behind `shared-articles/schema`, seed content behind `shared-articles/seed`, the
+ * The browser-facing entry of shared-articles: the response contract (zod/mini), model types and
+ * small helpers. Input validation (full zod) lives behind `shared-articles/schema`, seed content behind `shared-articles/seed`, the
  * contents list behind `shared-articles/contents`, so none of them reaches every visitor.
  */
 export * from './types';
+export * from './contract';
 export * from './text';
 export * from './search';
 export * from './dates';

@@ -1,5 +1,4 @@
-import type { Article } from 'shared-articles';
-import { toArticles } from './articleGuard';
+import { parseArticleList, type Article } from 'shared-articles';
 
 declare const __webpack_public_path__: string | undefined;
 
@@ -24,7 +23,7 @@ export function loadArticlesSnapshot(): Promise<Article[]> {
       if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
       return response.json() as Promise<unknown>;
     })
-    .then(toArticles)
+    .then(parseArticleList)
     .catch((error: unknown) => {
       pending = null; // a later attempt may succeed
       throw error;

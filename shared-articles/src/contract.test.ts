@@ -1,10 +1,31 @@
-import { toArticle, toArticles } from './articleGuard';
-import { makeArticle } from './testing';
+import { businessArticleSchema, parseArticle, parseArticleList } from './contract';
+import { seedArticles, seedBusinessArticles } from './seed';
+import type { Article } from './types';
+
+// The same rule reads API answers, the public site's build snapshot and the `articles` storage key.
+const toArticle = parseArticle;
+const toArticles = parseArticleList;
+
+function makeArticle(overrides: Partial<Article> = {}): Article {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    title: `記事${id}`,
+    content: `<p>本文${id}</p>`,
+    date: '2025-01-01',
+    category: '生成AI初心者',
+    tag: '',
+    slug: `article-${id}`,
+    relatedArticles: [],
+    articleType: 'note',
+    ...overrides,
+  };
+}
 
 describe('toArticle', () => {
   it('accepts a complete article unchanged', () => {
     const article = makeArticle({ image: 'https://x/a.jpg', noteUrl: 'https://note.com/a', url: 'https://x' });
-    expect(toArticle(article)).toEqual(article);
+    expect(toArticle(article)).toStrictEqual(article);
   });
 
   it('fills the model defaults for missing tag, relatedArticles and articleType', () => {
@@ -40,5 +61,17 @@ describe('toArticles', () => {
 
   it('yields nothing for a non-list', () => {
     expect(toArticles({ 0: makeArticle() })).toEqual([]);
+  });
+});
+
+describe('the seed content keeps the contract', () => {
+  it('every seeded public article parses unchanged', () => {
+    for (const article of seedArticles) expect(parseArticle(JSON.parse(JSON.stringify(article)))).toEqual(article);
+  });
+
+  it('every seeded business article parses unchanged', () => {
+    for (const article of seedBusinessArticles) {
+      expect(businessArticleSchema.parse(JSON.parse(JSON.stringify(article)))).toEqual(article);
+    }
   });
 });
