@@ -10,6 +10,8 @@ const shellInitial = [
   'node_modules_react-dom_index_js-*.js',
   'vendors-node_modules_react-router_*.js',
   'vendors-node_modules_styled-components_*.js',
+  'shared-core_src_index_ts.*.js',
+  'vendors-node_modules_zod_*.js',
   'shared-ui_src_index_ts.*.js',
   'shared-auth_src_index_ts.*.js',
   'shared-articles_src_index_ts.*.js',

@@ -11,7 +11,7 @@
  * a missing or malformed tag, related list or type gets the model's default ('', [], 'note'),
  * malformed links are dropped, non-integer related ids are skipped.
  */
-import * as z from 'zod/mini';
+import { z } from './zod';
 import { isValidIsoDate } from './dates';
 import { ARTICLE_TYPES } from './types';
 

@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { isValidIsoDate } from './dates';
 import { ARTICLE_TYPES } from './types';
 
+// Before any schema exists: no `new Function` probe, which a strict CSP reports (see ./zod.ts).
+z.config({ jitless: true });
+
 export const ARTICLE_LIMITS = {
   titleMaxChars: 200,
   categoryMaxChars: 50,

@@ -9,7 +9,7 @@
  * fall back to the local defaults (the API and the emulator on the page's own hostname), because
  * `npm start` writes a partial file there on purpose.
  */
-import * as z from 'zod/mini';
+import { z } from './zod';
 import { parseAdminEmails, type AdminPolicy } from './admin';
 
 export const DEFAULT_EMULATOR_PROJECT = 'demo-ai-manabi';
