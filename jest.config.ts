@@ -27,6 +27,7 @@ const config: Config = {
     project('shared-ui', 'jsdom'),
     project('shared-auth', 'jsdom'),
     project('shared-articles', 'node'),
+    project('shared-data', 'jsdom'),
     project('shell', 'jsdom'),
     project('public-site', 'jsdom'),
     project('business-portal', 'jsdom'),

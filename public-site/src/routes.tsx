@@ -1,9 +1,10 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { paths } from 'shared-core';
+import { createQueryClient } from 'shared-data';
 import { NotFoundPage, Spinner } from 'shared-ui';
-import { PageErrorBoundary } from './components/PageErrorBoundary';
+import { RouteErrorBoundary } from 'shared-ui/page';
 import { HomePage } from './features/home/components/HomePage';
 import { ArticlesPage } from './features/articles/components/ArticlesPage';
 import { ArticleDetailPage } from './features/articles/components/ArticleDetailPage';
@@ -21,18 +22,14 @@ const PrivacyPage = lazy(() =>
 );
 const TermsPage = lazy(() => import('./features/legal/components/TermsPage').then((m) => ({ default: m.TermsPage })));
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // Articles change rarely; the service-down fallback happens inside the query functions.
-    queries: { staleTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: false },
-  },
-});
+// Articles change rarely; the service-down fallback happens inside the query functions.
+const queryClient = createQueryClient({ staleTime: 5 * 60_000 });
 
 function Page({ children }: { children: ReactNode }) {
   return (
-    <PageErrorBoundary>
+    <RouteErrorBoundary>
       <Suspense fallback={<Spinner label="読み込み中..." />}>{children}</Suspense>
-    </PageErrorBoundary>
+    </RouteErrorBoundary>
   );
 }
 

@@ -20,6 +20,7 @@ const singletonPackages = {
   'shared-ui': 'shared-ui',
   'shared-auth': 'shared-auth',
   'shared-articles': 'shared-articles',
+  'shared-data': 'shared-data',
 };
 
 /** Shared modules served from a local file instead of the package's own entry. */

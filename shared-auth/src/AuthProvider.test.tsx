@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor, type RenderHookResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
+import { setViewportWidth } from 'shared-ui/testing';
 import { AuthProvider } from './AuthProvider';
 import { useAuth } from './AuthContext';
 import { reloadTo } from './fullReload';
@@ -50,10 +51,6 @@ async function renderReady(options?: Parameters<typeof renderProvider>[0]) {
   await act(() => loader.load());
   await waitFor(() => expect(auth().loading).toBe(false));
   return loader;
-}
-
-function setViewportWidth(width: number) {
-  Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
 }
 
 beforeEach(() => {

@@ -24,5 +24,4 @@ export { CardGrid } from './components/ArticleCard/CardGrid';
 export { Reveal } from './components/Reveal/Reveal';
 export { accentFill, accentText } from './components/accent';
 export { useInView, type UseInViewOptions } from './hooks/useInView';
-export { useSocialMeta, type SocialMeta } from './hooks/useSocialMeta';
 export { VisuallyHidden } from './components/VisuallyHidden';

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
-import { mockIntersectionObserver } from '../testing/mockIntersectionObserver';
-import { mockMatchMedia, renderWithTheme } from '../testing/renderWithTheme';
+import { mockIntersectionObserver } from '../../testing/mockIntersectionObserver';
+import { mockMatchMedia, renderWithTheme } from '../../testing';
 import { Reveal } from './Reveal';
 
 describe('Reveal', () => {

@@ -11,18 +11,26 @@ const Box = styled.div`
   text-align: center;
 `;
 
+export const ROUTE_ERROR_MESSAGE = 'ページを表示できませんでした。時間をおいて再度お試しください。';
+
+interface RouteErrorBoundaryProps {
+  children: ReactNode;
+  /** What the area says when one of its pages fails to render. */
+  message?: string;
+}
+
 /**
- * A page that fails to render shows a retry in place of itself; the sidebar and the shell stay.
- * Navigating elsewhere clears the error too.
+ * A page that fails to render shows the message and 再試行 in its place; the layout around it
+ * (the shell's header and footer, an area's sidebar) stays, and navigating elsewhere clears it.
  */
-export function PageBoundary({ children }: { children: ReactNode }) {
+export function RouteErrorBoundary({ children, message = ROUTE_ERROR_MESSAGE }: RouteErrorBoundaryProps) {
   const { pathname } = useLocation();
   return (
     <ErrorBoundary
       resetKey={pathname}
       fallback={({ reset }) => (
         <Box role="alert">
-          <p>ページを表示できませんでした。</p>
+          <p>{message}</p>
           <Button type="button" onClick={reset}>
             再試行
           </Button>

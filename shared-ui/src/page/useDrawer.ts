@@ -3,9 +3,11 @@ import { useLocation } from 'react-router-dom';
 import { breakpoints, useMediaQuery } from 'shared-ui';
 
 /**
- * The sidebar's drawer state at widths up to 768 px (spec section 4). It is open only for the
- * path it was opened on, so any navigation closes it; widening the window past the breakpoint
- * closes it too. Escape closes it and gives focus back to the toggle.
+ * An area's side menu as a drawer at widths up to 768 px (spec section 4), for the business
+ * sidebar and the admin menu alike. It is open only for the path it was opened on, so any
+ * navigation closes it; widening the window past the breakpoint closes it too. Opening moves focus
+ * to its first link or button; Escape closes it and gives focus back to the toggle. Put
+ * `toggleRef` on the toggle, `drawerRef` on the menu, and make the page behind it `inert={open}`.
  */
 export function useDrawer() {
   const { pathname } = useLocation();

@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
-import { lightTheme } from '../../theme/tokens';
+import { lightTheme } from '../theme/tokens';
 
 /** Test helper: renders inside the light theme and a memory router, as the shell would. */
 export function renderWithTheme(ui: ReactElement, options?: RenderOptions) {
@@ -12,19 +12,4 @@ export function renderWithTheme(ui: ReactElement, options?: RenderOptions) {
     </ThemeProvider>
   );
   return render(ui, { wrapper: Wrapper, ...options });
-}
-
-/** Replaces window.matchMedia so that only the given queries match. */
-export function mockMatchMedia(matching: (query: string) => boolean): void {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: matching(query),
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
 }

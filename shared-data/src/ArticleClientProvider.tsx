@@ -5,11 +5,14 @@ import { getRuntimeConfig } from 'shared-core';
 
 const ArticleClientContext = createContext<ArticleClient | null>(null);
 
-/**
- * The article API with the signed-in user's ID token on every request. Tests pass their own
- * `client` instead of standing up a server.
- */
-export function ArticleClientProvider({ children, client }: { children: ReactNode; client?: ArticleClient }) {
+interface ArticleClientProviderProps {
+  children: ReactNode;
+  /** Tests pass their own client instead of standing up a server. */
+  client?: ArticleClient;
+}
+
+/** The article API of the runtime config, with the signed-in user's ID token on every request. */
+export function ArticleClientProvider({ children, client }: ArticleClientProviderProps) {
   const { getIdToken } = useAuth();
   const value = useMemo(
     () => client ?? createArticleClient({ baseUrl: getRuntimeConfig().apiBaseUrl, getIdToken }),
