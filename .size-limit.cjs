@@ -17,10 +17,12 @@ const shellInitial = [
   'shared-articles_src_index_ts.*.js',
 ].map((file) => `shell/dist/${file}`);
 
+// shared-data is a singleton the shell never loads: the first remote that needs it brings its own.
 const remoteCode = (remote) => [
   `${remote}/dist/remoteEntry.js`,
   `${remote}/dist/__federation_expose_*.js`,
   `${remote}/dist/src_*.js`,
+  `${remote}/dist/shared-data_*.js`,
 ];
 
 module.exports = [
@@ -40,7 +42,12 @@ module.exports = [
   { name: 'business-portal: entry and app code', path: remoteCode('business-portal'), limit: '42 KB', gzip: true },
   {
     name: 'admin-console: entry, app code, dialog and form libraries',
-    path: [...remoteCode('admin-console'), 'admin-console/dist/vendors-node_modules_radix-ui_*.js'],
+    path: [
+      ...remoteCode('admin-console'),
+      'admin-console/dist/vendors-node_modules_radix-ui_*.js',
+      // zod for the article form (shared-articles/schema); the shell's copy serves only zod/mini.
+      'admin-console/dist/vendors-node_modules_zod_*.js',
+    ],
     limit: '97 KB',
     gzip: true,
   },

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { zm, type ZodMini } from 'shared-core';
 import {
   adminUserSchema,
   articleSchema,
@@ -103,7 +103,7 @@ function malformedResponse(operation: ApiOperation, status: number, cause: unkno
   return new ArticleApiError(message, status, undefined, { malformedResponse: true, cause });
 }
 
-async function parseBody<T>(schema: z.ZodMiniType<T>, response: Response, operation: ApiOperation): Promise<T> {
+async function parseBody<T>(schema: ZodMini.ZodMiniType<T>, response: Response, operation: ApiOperation): Promise<T> {
   let body: unknown;
   try {
     body = await response.json();
@@ -115,9 +115,9 @@ async function parseBody<T>(schema: z.ZodMiniType<T>, response: Response, operat
   return parsed.data;
 }
 
-const articleList = z.array(articleSchema);
-const businessArticleList = z.array(businessArticleSchema);
-const adminUserList = z.array(adminUserSchema);
+const articleList = zm.array(articleSchema);
+const businessArticleList = zm.array(businessArticleSchema);
+const adminUserList = zm.array(adminUserSchema);
 
 export function createArticleClient(options: ArticleClientOptions): ArticleClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -136,7 +136,7 @@ export function createArticleClient(options: ArticleClientOptions): ArticleClien
   /** One call: `schema` is what a successful answer must contain (null for 204 No Content). */
   async function request<T>(
     operation: ApiOperation,
-    schema: z.ZodMiniType<T> | null,
+    schema: ZodMini.ZodMiniType<T> | null,
     method: string,
     path: string,
     body?: unknown,

@@ -3,33 +3,34 @@
  * the client checks every response against them, and the public site reads its build snapshot and
  * the locally stored `articles` through the same article schema.
  *
- * zod/mini, not zod: this file is on the main entry, which reaches every visitor, and mini
- * tree-shakes to the few validators used here (the full zod stays behind `shared-articles/schema`).
+ * zod/mini, not zod, and through shared-core (`zm`): this file is on the main entry, which reaches
+ * every visitor, and the shell already loaded that one copy for the runtime config (the full zod
+ * stays behind `shared-articles/schema`).
  *
  * An article needs its identity and text (id, title, content, date, category, slug); the rest is
  * forgiving, because stored or hand-edited copies should lose a detail rather than the article:
  * a missing or malformed tag, related list or type gets the model's default ('', [], 'note'),
  * malformed links are dropped, non-integer related ids are skipped.
  */
-import { z } from './zod';
+import { zm, type ZodMini } from 'shared-core';
 import { isValidIsoDate } from './dates';
 import { ARTICLE_TYPES } from './types';
 
-const nonBlank = z.string().check(z.refine((value) => value.trim() !== ''));
-const isoDate = z.string().check(z.refine(isValidIsoDate));
-const optionalLink = z.catch(z.optional(nonBlank), undefined);
+const nonBlank = zm.string().check(zm.refine((value) => value.trim() !== ''));
+const isoDate = zm.string().check(zm.refine(isValidIsoDate));
+const optionalLink = zm.catch(zm.optional(nonBlank), undefined);
 
-const integerIds = z.catch(
-  z.pipe(
-    z.array(z.unknown()),
-    z.transform((ids) => ids.filter((id): id is number => Number.isSafeInteger(id))),
+const integerIds = zm.catch(
+  zm.pipe(
+    zm.array(zm.unknown()),
+    zm.transform((ids) => ids.filter((id): id is number => Number.isSafeInteger(id))),
   ),
   [],
 );
-const stringIds = z.catch(
-  z.pipe(
-    z.array(z.unknown()),
-    z.transform((ids) => ids.filter((id): id is string => typeof id === 'string')),
+const stringIds = zm.catch(
+  zm.pipe(
+    zm.array(zm.unknown()),
+    zm.transform((ids) => ids.filter((id): id is string => typeof id === 'string')),
   ),
   [],
 );
@@ -44,12 +45,12 @@ const withoutEmptyLinks = <T extends { image?: string; url?: string; noteUrl?: s
 const commonFields = {
   title: nonBlank,
   /** Sanitised HTML (sometimes plain text); video articles embed a YouTube iframe. */
-  content: z.string(),
+  content: zm.string(),
   /** YYYY-MM-DD */
   date: isoDate,
   category: nonBlank,
   /** One or several topic tags joined by commas ('' when none). */
-  tag: z.catch(z.string(), ''),
+  tag: zm.catch(zm.string(), ''),
   image: optionalLink,
   /** URL key, unique among articles of the same kind. */
   slug: nonBlank,
@@ -57,47 +58,47 @@ const commonFields = {
   url: optionalLink,
   /** Continue-reading link on note.com (note articles). */
   noteUrl: optionalLink,
-  articleType: z.catch(z.enum(ARTICLE_TYPES), 'note'),
+  articleType: zm.catch(zm.enum(ARTICLE_TYPES), 'note'),
 };
 
 /** A public article (GET /api/articles…); `relatedArticles` are hand-picked ids in display order. */
-export const articleSchema = z.pipe(
-  z.object({ ...commonFields, id: z.int(), relatedArticles: integerIds, businessId: z.optional(z.string()) }),
-  z.transform(withoutEmptyLinks),
+export const articleSchema = zm.pipe(
+  zm.object({ ...commonFields, id: zm.int(), relatedArticles: integerIds, businessId: zm.optional(zm.string()) }),
+  zm.transform(withoutEmptyLinks),
 );
 
 /** An article of the business dashboard (GET /api/business/articles…): string ids. */
-export const businessArticleSchema = z.pipe(
-  z.object({ ...commonFields, id: z.string(), relatedArticles: stringIds, businessId: z.string() }),
-  z.transform(withoutEmptyLinks),
+export const businessArticleSchema = zm.pipe(
+  zm.object({ ...commonFields, id: zm.string(), relatedArticles: stringIds, businessId: zm.string() }),
+  zm.transform(withoutEmptyLinks),
 );
 
 /** A Firebase Auth user as GET /api/admin/users lists it. Dates are ISO 8601 strings. */
-export const adminUserSchema = z.object({
-  uid: z.string(),
-  email: z.nullable(z.string()),
-  emailVerified: z.boolean(),
-  displayName: z.nullable(z.string()),
-  createdAt: z.nullable(z.string()),
-  lastSignInAt: z.nullable(z.string()),
-  isAdmin: z.boolean(),
+export const adminUserSchema = zm.object({
+  uid: zm.string(),
+  email: zm.nullable(zm.string()),
+  emailVerified: zm.boolean(),
+  displayName: zm.nullable(zm.string()),
+  createdAt: zm.nullable(zm.string()),
+  lastSignInAt: zm.nullable(zm.string()),
+  isAdmin: zm.boolean(),
 });
 
 /** GET /api/admin/info */
-export const serverInfoSchema = z.object({
-  adminEmails: z.array(z.string()),
+export const serverInfoSchema = zm.object({
+  adminEmails: zm.array(zm.string()),
   /** 'emulator', or the Firebase project id whose tokens are accepted. */
-  authBackend: z.string(),
-  emulatorHost: z.optional(z.string()),
+  authBackend: zm.string(),
+  emulatorHost: zm.optional(zm.string()),
   /** File name of the SQLite database (never the full path). */
-  databasePath: z.string(),
-  version: z.string(),
+  databasePath: zm.string(),
+  version: zm.string(),
 });
 
-export type Article = z.output<typeof articleSchema>;
-export type BusinessArticle = z.output<typeof businessArticleSchema>;
-export type AdminUser = z.output<typeof adminUserSchema>;
-export type ServerInfo = z.output<typeof serverInfoSchema>;
+export type Article = ZodMini.output<typeof articleSchema>;
+export type BusinessArticle = ZodMini.output<typeof businessArticleSchema>;
+export type AdminUser = ZodMini.output<typeof adminUserSchema>;
+export type ServerInfo = ZodMini.output<typeof serverInfoSchema>;
 
 /** Fields common to public and business articles; `Id` is a number for public articles, a string for business ones. */
 export type ArticleFields<Id extends number | string> = Omit<Article, 'id' | 'relatedArticles' | 'businessId'> & {

@@ -1,5 +1,5 @@
 /**
- * The browser-facing entry of shared-articles: the response contract (zod/mini), model types and
+ * The browser-facing entry of shared-articles: the response contract (shared-core's zod/mini), model types and
  * small helpers. Input validation (full zod) lives behind `shared-articles/schema`, seed content behind `shared-articles/seed`, the
  * contents list behind `shared-articles/contents`, so none of them reaches every visitor.
  */

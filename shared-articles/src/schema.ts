@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { isValidIsoDate } from './dates';
 import { ARTICLE_TYPES } from './types';
 
-// Before any schema exists: no `new Function` probe, which a strict CSP reports (see ./zod.ts).
+// Before any schema exists: no `new Function` probe, which a strict CSP reports (see shared-core/src/zod.ts).
 z.config({ jitless: true });
 
 export const ARTICLE_LIMITS = {

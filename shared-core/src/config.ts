@@ -9,7 +9,7 @@
  * fall back to the local defaults (the API and the emulator on the page's own hostname), because
  * `npm start` writes a partial file there on purpose.
  */
-import { z } from './zod';
+import { zm, type ZodMini } from './zod';
 import { parseAdminEmails, type AdminPolicy } from './admin';
 
 export const DEFAULT_EMULATOR_PROJECT = 'demo-ai-manabi';
@@ -21,63 +21,63 @@ export function isLocalDevelopment(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '127.0.0.1';
 }
 
-const text = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message));
+const text = (message: string) => zm.string({ error: message }).check(zm.trim(), zm.minLength(1, message));
 
 /** Absolute http(s), or a path on the page's own origin ('/api'). */
-const apiBaseUrlSchema = z.string({ error: 'API の URL（http(s)://… または /…）を指定してください' }).check(
-  z.refine((value) => value.startsWith('/') || /^https?:\/\/[^/]/i.test(value), {
+const apiBaseUrlSchema = zm.string({ error: 'API の URL（http(s)://… または /…）を指定してください' }).check(
+  zm.refine((value) => value.startsWith('/') || /^https?:\/\/[^/]/i.test(value), {
     error: 'API の URL は http(s):// または / で始めてください',
   }),
 );
 
-const firebaseWebConfigSchema = z.object(
+const firebaseWebConfigSchema = zm.object(
   {
     apiKey: text('apiKey を指定してください'),
     authDomain: text('authDomain を指定してください'),
     projectId: text('projectId を指定してください'),
-    appId: z.optional(text('appId が空です')),
+    appId: zm.optional(text('appId が空です')),
   },
   { error: 'Firebase のウェブ設定（config）を指定してください' },
 );
 
-const emulatorProjectId = z
+const emulatorProjectId = zm
   .string({ error: 'エミュレーターのプロジェクトIDは文字列で指定してください' })
-  .check(z.startsWith('demo-', { error: 'エミュレーターのプロジェクトIDは demo- で始めてください' }));
-const port = z.int({ error: 'ポート番号は整数で指定してください' }).check(z.gte(1), z.lte(65535));
+  .check(zm.startsWith('demo-', { error: 'エミュレーターのプロジェクトIDは demo- で始めてください' }));
+const port = zm.int({ error: 'ポート番号は整数で指定してください' }).check(zm.gte(1), zm.lte(65535));
 
-const authBackendSchema = z.discriminatedUnion(
+const authBackendSchema = zm.discriminatedUnion(
   'mode',
   [
-    z.object({
-      mode: z.literal('emulator'),
-      projectId: z._default(emulatorProjectId, DEFAULT_EMULATOR_PROJECT),
-      emulatorPort: z._default(port, DEFAULT_EMULATOR_PORT),
+    zm.object({
+      mode: zm.literal('emulator'),
+      projectId: zm.default(emulatorProjectId, DEFAULT_EMULATOR_PROJECT),
+      emulatorPort: zm.default(port, DEFAULT_EMULATOR_PORT),
     }),
-    z.object({ mode: z.literal('project'), config: firebaseWebConfigSchema }),
+    zm.object({ mode: zm.literal('project'), config: firebaseWebConfigSchema }),
   ],
   { error: 'auth は { "mode": "emulator" } か { "mode": "project", "config": … } で指定してください' },
 );
 
 /** Locally, a wrong emulator project or port is replaced by the default instead of rejected. */
-const lenientEmulatorSchema = z.object({
-  mode: z.literal('emulator'),
-  projectId: z.catch(emulatorProjectId, DEFAULT_EMULATOR_PROJECT),
-  emulatorPort: z.catch(port, DEFAULT_EMULATOR_PORT),
+const lenientEmulatorSchema = zm.object({
+  mode: zm.literal('emulator'),
+  projectId: zm.catch(emulatorProjectId, DEFAULT_EMULATOR_PROJECT),
+  emulatorPort: zm.catch(port, DEFAULT_EMULATOR_PORT),
 });
 
 /** The admin list follows the API's ADMIN_EMAILS rule: trimmed, lower-cased, the default when empty. */
-const adminEmailsSchema = z.pipe(
-  z.optional(z.array(z.string(), { error: 'adminEmails は文字列の配列で指定してください' })),
-  z.transform((emails) => parseAdminEmails(emails)),
+const adminEmailsSchema = zm.pipe(
+  zm.optional(zm.array(zm.string(), { error: 'adminEmails は文字列の配列で指定してください' })),
+  zm.transform((emails) => parseAdminEmails(emails)),
 );
 
-const runtimeConfigSchema = z.object(
+const runtimeConfigSchema = zm.object(
   { apiBaseUrl: apiBaseUrlSchema, auth: authBackendSchema, adminEmails: adminEmailsSchema },
   { error: 'JSON オブジェクトではありません' },
 );
 
-export type FirebaseWebConfig = z.output<typeof firebaseWebConfigSchema>;
-export type AuthBackend = z.output<typeof authBackendSchema>;
+export type FirebaseWebConfig = ZodMini.output<typeof firebaseWebConfigSchema>;
+export type AuthBackend = ZodMini.output<typeof authBackendSchema>;
 
 export interface RuntimeConfig {
   /** Absolute base URL of article-api, ending in /api (no trailing slash). */
@@ -109,12 +109,12 @@ export interface ParseOptions {
   pageUrl: string | URL;
 }
 
-const problemsOf = (error: z.core.$ZodError): string[] =>
+const problemsOf = (error: ZodMini.core.$ZodError): string[] =>
   error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-function fieldOr<T>(schema: z.ZodMiniType<T>, value: unknown, fallback: T): T {
+function fieldOr<T>(schema: ZodMini.ZodMiniType<T>, value: unknown, fallback: T): T {
   const parsed = schema.safeParse(value);
   return parsed.success ? parsed.data : fallback;
 }
