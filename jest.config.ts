@@ -1,6 +1,6 @@
 import type { Config } from 'jest';
 
-/** One Jest project per workspace; UI packages run in jsdom, the API, the model and the core in Node. */
+/** One Jest project per workspace (and the repo's scripts); UI packages run in jsdom, the API, the model and the core in Node. */
 const transform: Config['transform'] = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.jest.json' }],
 };
@@ -33,6 +33,7 @@ const config: Config = {
     project('business-portal', 'jsdom'),
     project('admin-console', 'jsdom'),
     project('article-api', 'node'),
+    project('scripts', 'node'),
   ],
 };
 

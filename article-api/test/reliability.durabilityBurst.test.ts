@@ -40,7 +40,7 @@ const attempts: Attempt[] = Array.from({ length: TOTAL }, (_, index) => ({
 }));
 
 let dir: string;
-let env: Record<string, string>;
+let env: { DATABASE_PATH: string; RATE_LIMIT_WRITE_MAX: string };
 beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'article-api-burst-'));
   env = { DATABASE_PATH: path.join(dir, 'articles.sqlite'), RATE_LIMIT_WRITE_MAX: '100000' };
@@ -68,7 +68,8 @@ it(`keeps every acknowledged create of a ${TOTAL}-create burst across SIGKILLs`,
   let acknowledged = 0;
   let inFlightAtKills: number[] = [];
   let inFlight = 0;
-  let next = 0;
+  /** One queue the clients share: each takes the next attempt until none is left. */
+  const queue = attempts.values();
 
   const crashAndRestart = () => {
     inFlightAtKills = [...inFlightAtKills, inFlight];
@@ -80,8 +81,7 @@ it(`keeps every acknowledged create of a ${TOTAL}-create burst across SIGKILLs`,
   };
 
   const client = async () => {
-    while (next < TOTAL) {
-      const attempt = attempts[next++];
+    for (const attempt of queue) {
       const { port } = await available;
       inFlight += 1;
       const answer = await sendOnce(port, {
@@ -100,7 +100,8 @@ it(`keeps every acknowledged create of a ${TOTAL}-create burst across SIGKILLs`,
       if (answer.status === 201) {
         attempt.outcome = { kind: 'acknowledged', article: JSON.parse(answer.body) as Article };
         acknowledged += 1;
-        if (pendingKills.length > 0 && acknowledged >= pendingKills[0]) {
+        const nextKill = pendingKills[0];
+        if (nextKill !== undefined && acknowledged >= nextKill) {
           pendingKills.shift();
           crashAndRestart();
         }

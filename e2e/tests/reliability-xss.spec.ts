@@ -251,7 +251,9 @@ test('the admin console’s live preview runs none of the stored payloads, nor t
   }
 
   // The editor bypasses the server: what the admin types goes straight to the browser's sanitiser.
-  const editUrl = `http://localhost:3000/admin/articles/edit/${stored.get(XSS_PAYLOADS[0].id)!.id}`;
+  const [firstStored] = stored.values();
+  if (!firstStored) throw new Error('no payload was stored');
+  const editUrl = `http://localhost:3000/admin/articles/edit/${firstStored.id}`;
   await page.goto(editUrl);
   const editor = page.getByRole('textbox', { name: /^本文（HTML）/ });
   for (const payload of XSS_PAYLOADS) {

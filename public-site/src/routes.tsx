@@ -1,10 +1,11 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { paths } from 'shared-core';
-import { createQueryClient } from 'shared-data';
 import { NotFoundPage, Spinner } from 'shared-ui';
 import { RouteErrorBoundary } from 'shared-ui/page';
+import { createPublicQueryClient } from './lib/articles/queryClient';
+import { addLocalArticlesToServerState, adoptServerState } from './lib/articles/serverState';
 import { HomePage } from './features/home/components/HomePage';
 import { ArticlesPage } from './features/articles/components/ArticlesPage';
 import { ArticleDetailPage } from './features/articles/components/ArticleDetailPage';
@@ -22,8 +23,9 @@ const PrivacyPage = lazy(() =>
 );
 const TermsPage = lazy(() => import('./features/legal/components/TermsPage').then((m) => ({ default: m.TermsPage })));
 
-// Articles change rarely; the service-down fallback happens inside the query functions.
-const queryClient = createQueryClient({ staleTime: 5 * 60_000 });
+// In the browser, one client for the page; a server-rendered page hands over its data first.
+const queryClient = createPublicQueryClient();
+const fromServer = typeof document !== 'undefined' && adoptServerState(queryClient);
 
 function Page({ children }: { children: ReactNode }) {
   return (
@@ -33,77 +35,87 @@ function Page({ children }: { children: ReactNode }) {
   );
 }
 
+/** public-site's pages, without a query client (the server renders them with one per request). */
+export function PublicRoutes() {
+  return (
+    <Routes>
+      <Route
+        path={paths.home}
+        element={
+          <Page>
+            <HomePage />
+          </Page>
+        }
+      />
+      <Route
+        path={paths.about}
+        element={
+          <Page>
+            <AboutPage />
+          </Page>
+        }
+      />
+      <Route
+        path={paths.contents}
+        element={
+          <Page>
+            <ContentsPage />
+          </Page>
+        }
+      />
+      <Route
+        path={`${paths.contents}/:slug`}
+        element={
+          <Page>
+            <ContentPage />
+          </Page>
+        }
+      />
+      <Route
+        path={paths.articles}
+        element={
+          <Page>
+            <ArticlesPage />
+          </Page>
+        }
+      />
+      <Route
+        path={`${paths.articles}/:slug`}
+        element={
+          <Page>
+            <ArticleDetailPage />
+          </Page>
+        }
+      />
+      <Route
+        path={paths.privacy}
+        element={
+          <Page>
+            <PrivacyPage />
+          </Page>
+        }
+      />
+      <Route
+        path={paths.terms}
+        element={
+          <Page>
+            <TermsPage />
+          </Page>
+        }
+      />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
 /** public-site's routes, mounted by the shell for /, /about, /contents/*, /articles/*, /privacy, /terms. */
 export default function PublicSiteRoutes() {
+  useEffect(() => {
+    if (fromServer) addLocalArticlesToServerState(queryClient);
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
-      <Routes>
-        <Route
-          path={paths.home}
-          element={
-            <Page>
-              <HomePage />
-            </Page>
-          }
-        />
-        <Route
-          path={paths.about}
-          element={
-            <Page>
-              <AboutPage />
-            </Page>
-          }
-        />
-        <Route
-          path={paths.contents}
-          element={
-            <Page>
-              <ContentsPage />
-            </Page>
-          }
-        />
-        <Route
-          path={`${paths.contents}/:slug`}
-          element={
-            <Page>
-              <ContentPage />
-            </Page>
-          }
-        />
-        <Route
-          path={paths.articles}
-          element={
-            <Page>
-              <ArticlesPage />
-            </Page>
-          }
-        />
-        <Route
-          path={`${paths.articles}/:slug`}
-          element={
-            <Page>
-              <ArticleDetailPage />
-            </Page>
-          }
-        />
-        <Route
-          path={paths.privacy}
-          element={
-            <Page>
-              <PrivacyPage />
-            </Page>
-          }
-        />
-        <Route
-          path={paths.terms}
-          element={
-            <Page>
-              <TermsPage />
-            </Page>
-          }
-        />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <PublicRoutes />
     </QueryClientProvider>
   );
 }

@@ -2,6 +2,7 @@
 // named in the registry (plus Google's sign-in loader), connections to those, the article API
 // and the auth backend, frames only for sign-in and YouTube, and styles by per-response nonce
 // (styled-components reads it from <meta property="csp-nonce">). No inline script anywhere.
+import { api as articleApi } from './apps.mjs';
 
 const YOUTUBE = ['https://www.youtube.com', 'https://www.youtube-nocookie.com'];
 const GOOGLE_SIGN_IN_SCRIPTS = ['https://apis.google.com'];
@@ -35,7 +36,7 @@ export function contentSecurityPolicy({ registry, config, hostname, nonce }) {
         .filter(Boolean),
     ),
   ];
-  const api = originOf(config.apiBaseUrl ?? `http://${hostname}:3001/api`, pageBase);
+  const api = originOf(config.apiBaseUrl ?? `http://${hostname}:${articleApi.port}${articleApi.basePath}`, pageBase);
   const auth =
     config.auth.mode === 'emulator'
       ? {

@@ -6,6 +6,7 @@ import { ports, remotes, repoRoot, distDir, localRegistry, webApps } from './app
 import { startChild, stopChild, waitForUrl, isUp } from './processes.mjs';
 import { createStaticServer } from './staticServer.mjs';
 import { contentSecurityPolicy, remoteContentSecurityPolicy } from './csp.mjs';
+import { createServerRenderer } from './serverRendering.mjs';
 
 export const EMULATOR_PROJECT = 'demo-ai-manabi';
 const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
@@ -75,21 +76,46 @@ export function publicRemotePreloads(registry, pathname) {
   return `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous"><link rel="preload" href="${entry}" as="script">`;
 }
 
+/** Every page names the articles feed (feed readers find it from any page). */
+const FEED_LINK = '<link rel="alternate" type="application/rss+xml" title="AIまなび" href="/feed.xml">';
+
+/** The API as the shell's server reaches it (SSR_API_URL, else the public one, else local). */
+export function serverApiBaseUrl(config, env = process.env) {
+  return env.SSR_API_URL ?? config.apiBaseUrl ?? `http://127.0.0.1:${ports.api}/api`;
+}
+
 /** Serves one built web app; remotes with CORS, the shell with its runtime files. */
 export function webAppServer(
   app,
-  { port = app.port, root = distDir(app.workspace), registry = localRegistry(), config = runtimeConfig() } = {},
+  {
+    port = app.port,
+    root = distDir(app.workspace),
+    registry = localRegistry(),
+    config = runtimeConfig(),
+    serverRendering = process.env.SERVER_RENDERING !== 'off',
+  } = {},
 ) {
   if (!fs.existsSync(path.join(root, app.isHost ? 'index.html' : 'mf-manifest.json'))) {
     throw new Error(`${app.workspace} is not built (run npm run build)`);
   }
   const hostnameOf = (req) => (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
+  const serverRenderer =
+    app.isHost && serverRendering
+      ? createServerRenderer({
+          shellDist: root,
+          registry: () => registry,
+          config,
+          apiBaseUrl: serverApiBaseUrl(config),
+        })
+      : null;
   return createStaticServer({
     root,
     port,
     cors: !app.isHost,
     jsonFiles: app.isHost ? { '/mf-remotes.json': registry, '/app-config.json': config } : {},
-    headTags: app.isHost ? (pathname) => publicRemotePreloads(registry, pathname) : undefined,
+    headTags: app.isHost ? (pathname) => FEED_LINK + publicRemotePreloads(registry, pathname) : undefined,
+    serverRenderer,
+    documents: serverRenderer ? (pathname, origin) => serverRenderer.document(pathname, origin) : undefined,
     contentSecurityPolicy: app.isHost
       ? (req, nonce) => contentSecurityPolicy({ registry, config, hostname: hostnameOf(req), nonce })
       : () => remoteContentSecurityPolicy(),

@@ -28,17 +28,23 @@ const localImports = {
   'react-router-dom': path.join(__dirname, 'reactRouterDom.js'),
 };
 
-function sharedConfig() {
+/** Never loaded by a server build (sign-in happens in the browser only). */
+const browserOnly = new Set(['firebase/app', 'firebase/auth']);
+
+/** @param {{ server?: boolean }} [options]  a server build shares what rendering needs, not Firebase */
+function sharedConfig({ server = false } = {}) {
   return Object.fromEntries(
-    Object.entries(singletonPackages).map(([request, pkg]) => [
-      request,
-      {
-        singleton: true,
-        requiredVersion: `^${versionOf(pkg)}`,
-        version: versionOf(pkg),
-        ...(localImports[request] ? { import: localImports[request] } : {}),
-      },
-    ]),
+    Object.entries(singletonPackages)
+      .filter(([request]) => !(server && browserOnly.has(request)))
+      .map(([request, pkg]) => [
+        request,
+        {
+          singleton: true,
+          requiredVersion: `^${versionOf(pkg)}`,
+          version: versionOf(pkg),
+          ...(localImports[request] ? { import: localImports[request] } : {}),
+        },
+      ]),
   );
 }
 

@@ -6,4 +6,6 @@ export const site = {
   companyUrl: 'https://ai-manabi.co.jp/',
   lineFriendUrl: 'https://line.me/R/ti/p/@ai-manabi',
   defaultShareImage: '/og-default.png',
+  /** The site's description: the <meta name="description"> of pages that have none of their own. */
+  description: 'AIまなびは、LINEで気軽に生成AIを学べるAI初心者向けのメディアです。',
 } as const;

@@ -1,5 +1,11 @@
 export * from './theme/tokens';
-export { ThemeModeProvider, useThemeMode, readStoredThemeMode } from './theme/ThemeModeProvider';
+export {
+  ThemeModeProvider,
+  useThemeMode,
+  readStoredThemeMode,
+  themeModeFromCookie,
+  THEME_COOKIE,
+} from './theme/ThemeModeProvider';
 export { GlobalStyle } from './theme/GlobalStyle';
 export { ErrorBoundary } from './components/ErrorBoundary';
 export { Spinner } from './components/Spinner';
@@ -9,9 +15,10 @@ export { Button } from './components/Button';
 export { NotFoundPage } from './components/NotFoundPage';
 export { useScrolledPast } from './hooks/useScrolledPast';
 export { useMediaQuery } from './hooks/useMediaQuery';
-export { useDocumentTitle } from './hooks/useDocumentTitle';
+export { useDocumentTitle, documentTitle } from './hooks/useDocumentTitle';
 // Content components shared by the public site, the business portal and the admin console.
 export { SafeHtml, preloadSanitizer } from './components/SafeHtml/SafeHtml';
+export { installSanitizer, type Sanitize } from './components/SafeHtml/sanitizer';
 export {
   CategoryFilter,
   ALL_CATEGORIES_LABEL,
@@ -24,4 +31,8 @@ export { CardGrid } from './components/ArticleCard/CardGrid';
 export { Reveal } from './components/Reveal/Reveal';
 export { accentFill, accentText } from './components/accent';
 export { useInView, type UseInViewOptions } from './hooks/useInView';
+export { useSocialMeta, socialMetaTags, type SocialMeta, type SocialMetaTag } from './hooks/useSocialMeta';
+// Server rendering: what a page reports to the server, and hydration-safe state.
+export { ServerPageContext, createServerPage, useHttpStatus, type ServerPage } from './ssr/ServerPage';
+export { useHydrated } from './ssr/useHydrated';
 export { VisuallyHidden } from './components/VisuallyHidden';

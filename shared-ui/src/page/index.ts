@@ -3,4 +3,3 @@
 export { RouteErrorBoundary, ROUTE_ERROR_MESSAGE } from './RouteErrorBoundary';
 export { PageHeader } from './PageHeader';
 export { useDrawer, type Drawer } from './useDrawer';
-export { useSocialMeta, type SocialMeta } from './useSocialMeta';

@@ -1,18 +1,28 @@
-import { useCallback, useEffect, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ErrorBoundary, Spinner } from 'shared-ui';
-import { loadRemoteRoutes, type RemoteRoutesComponent } from './loadRemoteRoutes';
+import { loadRemoteRoutes, loadedRemoteRoutes, type RemoteRoutesComponent } from './loadRemoteRoutes';
 import { RemoteFallback } from './RemoteFallback';
 import type { RemoteName } from './registry';
 
 type State = { status: 'loading' } | { status: 'ready'; Routes: RemoteRoutesComponent } | { status: 'failed' };
+
+/** Remote routes the server loaded before rendering (the browser's are in loadRemoteRoutes). */
+export const ServerRemotesContext = createContext<Partial<Record<RemoteName, RemoteRoutesComponent>>>({});
+
+/** A remote already at hand renders at once: no loading state to flash, none to mismatch. */
+function initialState(name: RemoteName, fromServer: RemoteRoutesComponent | undefined): State {
+  const Routes = fromServer ?? loadedRemoteRoutes(name);
+  return Routes ? { status: 'ready', Routes } : { status: 'loading' };
+}
 
 /**
  * Renders one remote's routes inside the shell layout. Load and render failures both end in
  * the area's fallback; 再読み込み loads the remote again without reloading the page.
  */
 export function RemoteArea({ name }: { name: RemoteName }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const fromServer = useContext(ServerRemotesContext)[name];
+  const [state, setState] = useState<State>(() => initialState(name, fromServer));
   const [attempt, setAttempt] = useState(0);
   const { pathname } = useLocation();
 

@@ -5,6 +5,8 @@ import { isRegistered, reRegister, type RemoteName } from './registry';
 export type RemoteRoutesComponent = ComponentType;
 
 const loaded = new Map<RemoteName, Promise<RemoteRoutesComponent>>();
+/** Settled loads, for a first render that must not wait (hydration of server-rendered HTML). */
+const ready = new Map<RemoteName, RemoteRoutesComponent>();
 
 export class RemoteUnavailableError extends Error {
   constructor(
@@ -30,15 +32,26 @@ export function loadRemoteRoutes(name: RemoteName, { retry = false } = {}): Prom
     return module.default;
   })();
   loaded.set(name, promise);
-  promise.catch(() => {
-    if (loaded.get(name) === promise) loaded.delete(name);
-  });
+  promise.then(
+    (component) => {
+      if (loaded.get(name) === promise) ready.set(name, component);
+    },
+    () => {
+      if (loaded.get(name) === promise) loaded.delete(name);
+    },
+  );
   return promise;
+}
+
+/** The remote's routes if they have already loaded, else null. */
+export function loadedRemoteRoutes(name: RemoteName): RemoteRoutesComponent | null {
+  return ready.get(name) ?? null;
 }
 
 /** Forgets loaded remotes (tests start from a clean page). */
 export function resetLoadedRemotes(): void {
   loaded.clear();
+  ready.clear();
 }
 
 /** Starts downloading a remote's entry and routes chunk ahead of navigation (e.g. at sign-in). */

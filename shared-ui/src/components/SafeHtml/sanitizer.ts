@@ -1,6 +1,6 @@
 import type { PurifyInstance } from 'shared-articles/sanitize-policy';
 
-type Sanitize = (html: string) => string;
+export type Sanitize = (html: string) => string;
 
 let loaded: Sanitize | null = null;
 let loading: Promise<Sanitize> | null = null;
@@ -24,4 +24,13 @@ export function loadSanitizer(): Promise<Sanitize> {
 /** The sanitiser if it has already been loaded, so a later render needs no extra frame. */
 export function loadedSanitizer(): Sanitize | null {
   return loaded;
+}
+
+/**
+ * The server has no `window`: its renderer installs the same policy on DOMPurify over jsdom
+ * before the first page, so server-rendered article HTML is sanitised exactly as in the browser.
+ */
+export function installSanitizer(sanitize: Sanitize): void {
+  loaded = sanitize;
+  loading = Promise.resolve(sanitize);
 }

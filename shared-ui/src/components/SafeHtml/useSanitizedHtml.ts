@@ -1,9 +1,16 @@
-import { useEffect, useMemo, useState } from 'react';
+import { use, useEffect, useMemo, useState } from 'react';
+import { useHydrated } from '../../ssr/useHydrated';
 import { loadSanitizer, loadedSanitizer } from './sanitizer';
 
-/** `html` made safe by the article policy; null until the sanitiser has loaded (first use only). */
+/**
+ * `html` made safe by the article policy; null until the sanitiser has loaded (first use only).
+ * While hydrating server-rendered HTML it suspends instead, so React keeps the server's (already
+ * sanitised) markup on screen until the sanitiser is there and the two renders match.
+ */
 export function useSanitizedHtml(html: string): string | null {
+  const hydrated = useHydrated();
   const [sanitize, setSanitize] = useState(loadedSanitizer);
+  const ready = sanitize ?? (hydrated ? null : use(loadSanitizer()));
   useEffect(() => {
     if (sanitize) return;
     let active = true;
@@ -14,5 +21,5 @@ export function useSanitizedHtml(html: string): string | null {
       active = false;
     };
   }, [sanitize]);
-  return useMemo(() => (sanitize ? sanitize(html) : null), [sanitize, html]);
+  return useMemo(() => (ready ? ready(html) : null), [ready, html]);
 }

@@ -133,8 +133,8 @@ describe('create article form', () => {
 
     await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/admin\/articles$/));
     const [post] = api.sent('POST', '/articles');
-    expect(post.headers.Authorization).toBe('Bearer test-id-token');
-    expect(post.body).toMatchObject({
+    expect(post?.headers.Authorization).toBe('Bearer test-id-token');
+    expect(post?.body).toMatchObject({
       title: '新しい記事のタイトル',
       category: 'AI活用',
       content: '<p>本文です。</p>',

@@ -2,8 +2,17 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { articleThumbnail, metaDescription, type BusinessArticle } from 'shared-articles';
 import { paths, site } from 'shared-core';
-import { accentFill, accentText, Button, fonts, media, SafeHtml, useDocumentTitle, VisuallyHidden } from 'shared-ui';
-import { useSocialMeta } from 'shared-ui/page';
+import {
+  accentFill,
+  accentText,
+  Button,
+  fonts,
+  media,
+  SafeHtml,
+  useDocumentTitle,
+  useSocialMeta,
+  VisuallyHidden,
+} from 'shared-ui';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { useBusinessSettings } from '../../../lib/BusinessSettingsProvider';
 import { formatArticleDate } from '../../../lib/timeZones';

@@ -1,5 +1,4 @@
-import type { BrowserContext } from '@playwright/test';
-
+// @ts-check
 /**
  * A stand-in for https://apis.google.com/js/api.js, which these offline machines cannot reach.
  *
@@ -140,8 +139,10 @@ export const GOOGLE_API_STAND_IN = String.raw`
  * Serves the stand-in for api.js to every page and frame of the context, and answers the
  * emulator chooser's CDN stylesheets and scripts with empty files so that it loads at once
  * offline (it works without them).
+ * @param {import('@playwright/test').BrowserContext} context
+ * @returns {Promise<void>}
  */
-export async function installGoogleApiStandIn(context: BrowserContext): Promise<void> {
+export async function installGoogleApiStandIn(context) {
   await context.route('https://apis.google.com/js/api.js*', (route) =>
     route.fulfill({ status: 200, contentType: 'text/javascript', body: GOOGLE_API_STAND_IN }),
   );

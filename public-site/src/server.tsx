@@ -1,0 +1,57 @@
+// The server side of public-site, exposed only by its server build (`./server`): the shell's
+// server asks it for a page, then renders the page inside its own layout.
+import type { ComponentType } from 'react';
+import { matchPath } from 'react-router-dom';
+import { QueryClientProvider, dehydrate, type FetchQueryOptions } from '@tanstack/react-query';
+import { paths } from 'shared-core';
+import { fetchArticleBySlug, fetchArticles } from './lib/articles/articleSource';
+import { articleKeys } from 'shared-data';
+import { createPublicQueryClient } from './lib/articles/queryClient';
+import { SERVER_STATE_ELEMENT_ID } from './lib/articles/serverState';
+import { PublicRoutes } from './routes';
+
+declare const __BUILD_VERSION__: string;
+
+export interface PreparedPage {
+  /** This server build's version (MF_BUILD_VERSION at build time), reported in X-Render. */
+  build: string;
+  /** The remote's routes with this request's data, rendered by the shell inside its layout. */
+  Page: ComponentType;
+  /** Embedded in the HTML as a JSON data block with this id; the browser hydrates from it. */
+  embeddedState: { elementId: string; value: unknown };
+}
+
+const listQuery: FetchQueryOptions = { queryKey: articleKeys.list(), queryFn: fetchArticles };
+
+/** The data each page renders with, so the server's HTML holds the content, not a spinner. */
+function queriesFor(pathname: string): FetchQueryOptions[] {
+  if (pathname === paths.home || pathname === paths.articles) return [listQuery];
+  const article = matchPath(`${paths.articles}/:slug`, pathname);
+  if (article?.params.slug) {
+    const slug = article.params.slug;
+    return [listQuery, { queryKey: articleKeys.bySlug(slug), queryFn: () => fetchArticleBySlug(slug) }];
+  }
+  return [];
+}
+
+/**
+ * Loads what the page at `url` (path and query) shows. The article service being down is handled
+ * inside the queries (the seed snapshot); a query that still fails is left out of the state, and
+ * the page shows its error state as it would in the browser.
+ */
+export async function prepare({ url }: { url: string }): Promise<PreparedPage> {
+  const queryClient = createPublicQueryClient();
+  const pathname = new URL(url, 'http://server.invalid').pathname.replace(/(.)\/+$/, '$1');
+  await Promise.all(queriesFor(pathname).map((query) => queryClient.prefetchQuery(query)));
+  return {
+    build: __BUILD_VERSION__,
+    Page: function PublicPage() {
+      return (
+        <QueryClientProvider client={queryClient}>
+          <PublicRoutes />
+        </QueryClientProvider>
+      );
+    },
+    embeddedState: { elementId: SERVER_STATE_ELEMENT_ID, value: dehydrate(queryClient) },
+  };
+}
