@@ -3,9 +3,9 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 import { QueryClientProvider, dehydrate, type FetchQueryOptions } from '@tanstack/react-query';
-import { paths } from 'shared-ui';
+import { paths } from 'shared-core';
 import { fetchArticleBySlug, fetchArticles } from './lib/articles/articleSource';
-import { articleKeys } from './lib/articles/queries';
+import { articleKeys } from 'shared-data';
 import { createPublicQueryClient } from './lib/articles/queryClient';
 import { SERVER_STATE_ELEMENT_ID } from './lib/articles/serverState';
 import { PublicRoutes } from './routes';

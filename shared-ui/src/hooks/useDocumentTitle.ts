@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { site } from '../site';
+import { site } from 'shared-core';
 import { useServerPage } from '../ssr/ServerPage';
 
 /** `{title} | {product name}`, or the product name alone. */

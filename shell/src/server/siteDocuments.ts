@@ -2,7 +2,7 @@
 // feed of the articles, built from the same article API the pages use.
 import { createArticleClient, metaDescription, sortNewestFirst, type Article } from 'shared-articles';
 import { contentItems, contentSlug } from 'shared-articles/contents';
-import { getRuntimeConfig, paths, site } from 'shared-ui';
+import { getRuntimeConfig, paths, site } from 'shared-core';
 
 const escapeXml = (value: string) =>
   value

@@ -5,7 +5,7 @@ import {
   type Article,
   type ArticleClient,
 } from 'shared-articles';
-import { getRuntimeConfig } from 'shared-ui';
+import { getRuntimeConfig } from 'shared-core';
 import { mergeLocalArticles, readLocalArticles } from './localArticles';
 import { loadArticlesSnapshot } from './snapshot';
 
@@ -20,10 +20,13 @@ function articleClient(): ArticleClient {
   return client;
 }
 
-/** No answer (network error, timeout) or a server failure (5xx): the service is unreachable. */
+/**
+ * No answer (network error, timeout), a server failure (5xx) or an answer that breaks the article
+ * contract: the service is unreachable for our purposes, and the snapshot stands in.
+ */
 export function isServiceUnreachable(error: unknown): boolean {
   if (!(error instanceof ArticleApiError)) return true;
-  return error.status === 0 || error.status >= 500;
+  return error.status === 0 || error.status >= 500 || error.malformedResponse;
 }
 
 const isNotFound = (error: unknown) => error instanceof ArticleApiError && error.status === 404;
