@@ -96,7 +96,7 @@ export function createServerRenderer({ shellDist, registry, config, apiBaseUrl, 
       const key = `${url}\n${mode}\n${manifest ?? ''}`;
       try {
         const { page, cache: state } = await cache.get(key, version, () =>
-          renderer.renderPage({ url, origin, theme: mode, publicSiteManifest: manifest }),
+          renderer.renderPage({ url, origin, theme: mode, publicSiteManifest: manifest, apiBaseUrl }),
         );
         return { ...page, cache: state, noncePlaceholder: renderer.NONCE_PLACEHOLDER };
       } catch (error) {
@@ -109,7 +109,7 @@ export function createServerRenderer({ shellDist, registry, config, apiBaseUrl, 
     async document(pathname, origin) {
       if (!['/sitemap.xml', '/robots.txt', '/feed.xml'].includes(pathname)) return null;
       try {
-        return await (await rendererReady).siteDocument(pathname, origin);
+        return await (await rendererReady).siteDocument(pathname, origin, apiBaseUrl);
       } catch (error) {
         log(`${pathname} could not be built`, error);
         return null;

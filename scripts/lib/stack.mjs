@@ -93,6 +93,7 @@ export function webAppServer(
     registry = localRegistry(),
     config = runtimeConfig(),
     serverRendering = process.env.SERVER_RENDERING !== 'off',
+    serverApiUrl = serverApiBaseUrl(config),
   } = {},
 ) {
   if (!fs.existsSync(path.join(root, app.isHost ? 'index.html' : 'mf-manifest.json'))) {
@@ -105,7 +106,7 @@ export function webAppServer(
           shellDist: root,
           registry: () => registry,
           config,
-          apiBaseUrl: serverApiBaseUrl(config),
+          apiBaseUrl: serverApiUrl,
         })
       : null;
   return createStaticServer({
