@@ -1,19 +1,10 @@
 import '@testing-library/jest-dom';
 
-// jsdom has neither; components that use them get inert stand-ins, tests that care replace them.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+import { mockMatchMedia } from '../shared-ui/src/testing/matchMedia';
+
+// jsdom has neither; components that use them get inert stand-ins, tests that care replace them
+// (shared-ui/testing: mockMatchMedia, setViewportWidth, mockIntersectionObserver).
+if (!window.matchMedia) mockMatchMedia(() => false);
 if (!('IntersectionObserver' in window)) {
   class InertIntersectionObserver {
     observe() {}

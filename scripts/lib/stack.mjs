@@ -18,10 +18,9 @@ export function runtimeConfig(env = process.env) {
     auth: env.FIREBASE_WEB_CONFIG
       ? { mode: 'project', config: JSON.parse(env.FIREBASE_WEB_CONFIG) }
       : { mode: 'emulator', projectId: EMULATOR_PROJECT, emulatorPort: ports.authEmulator },
-    adminEmails: (env.ADMIN_EMAILS ?? 'admin@example.com')
-      .split(',')
-      .map((e) => e.trim())
-      .filter(Boolean),
+    // Passed on as written: the page normalises the list with shared-core's parseAdminEmails,
+    // the rule article-api applies to the same ADMIN_EMAILS (trimmed, lower-cased, default when empty).
+    adminEmails: (env.ADMIN_EMAILS ?? '').split(','),
     // Origins an admin may preview a remote from (README "Releasing a remote"); also in the CSP.
     previewOrigins: (env.PREVIEW_ORIGINS ?? '')
       .split(',')
@@ -99,6 +98,7 @@ export function serverApiBaseUrl(config, env = process.env) {
  *
  * @param {{ workspace: string, port: number, isHost?: boolean }} app
  * @param {{ port?: number, root?: string, storeDir?: string, config?: object, serverRendering?: boolean,
+ *           serverApiUrl?: string,
  *           registry?: Record<string, string> | (() => Record<string, string>) }} [options]
  */
 export function webAppServer(
@@ -110,6 +110,7 @@ export function webAppServer(
     registry = () => readLiveRegistry({ storeDir }),
     config = runtimeConfig(),
     serverRendering = process.env.SERVER_RENDERING !== 'off',
+    serverApiUrl = serverApiBaseUrl(config),
   } = {},
 ) {
   if (!fs.existsSync(path.join(root, app.isHost ? 'index.html' : 'mf-manifest.json'))) {
@@ -123,7 +124,7 @@ export function webAppServer(
           shellDist: root,
           registry: registryNow,
           config,
-          apiBaseUrl: serverApiBaseUrl(config),
+          apiBaseUrl: serverApiUrl,
         })
       : null;
   return createStaticServer({

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import type { AuthContextValue, UserProfile } from 'shared-auth';
 import { AuthTestProvider } from 'shared-auth/testing';
-import { defaultRuntimeConfig, setRuntimeConfig, storageKeys } from 'shared-ui';
+import { defaultRuntimeConfig, setRuntimeConfig, storageKeys } from 'shared-core';
 import { PreviewBanner } from './PreviewBanner';
 import { reloadTo } from './pageReload';
 import { resetPreviewForTests } from './preview';

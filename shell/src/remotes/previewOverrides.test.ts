@@ -1,4 +1,4 @@
-import { storageKeys } from 'shared-ui';
+import { storageKeys } from 'shared-core';
 import { parseOverrideParams, readStoredOverrides, storeOverrides, vetOverrides } from './previewOverrides';
 
 const ALLOWED = ['https://preview.example.com', 'http://127.0.0.1:4004'];

@@ -1,4 +1,4 @@
-import { readJson, storageKeys, writeJson, removeKey } from 'shared-ui';
+import { readJson, removeKey, storageKeys, writeJson } from 'shared-core';
 import { remoteNames, type RemoteName, type RemoteRegistry } from './registry';
 
 /**
