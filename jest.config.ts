@@ -24,6 +24,7 @@ const project = (name: string, environment: 'jsdom' | 'node'): Config => ({
 const config: Config = {
   projects: [
     project('shared-core', 'node'),
+    project('shared-context', 'jsdom'),
     project('shared-ui', 'jsdom'),
     project('shared-auth', 'jsdom'),
     project('shared-articles', 'node'),

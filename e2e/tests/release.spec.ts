@@ -109,9 +109,9 @@ test('admin-console released alone against a newer shared-ui works while the she
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('ダッシュボード');
   await expect(page.getByRole('table')).toBeVisible();
   expect(manifests.at(-1)).toBe(`${RELEASES}/skew/mf-manifest.json`);
-  const copies = await loadedSharedCopies(page, ['shared-ui', 'shared-theme', 'react']);
+  const copies = await loadedSharedCopies(page, ['shared-ui', 'shared-context', 'react']);
   expect(copies['shared-ui']!.sort()).toEqual([`admin_console@${bumped}`, `shell@${uiPackage.version}`].sort());
-  expect(copies['shared-theme']).toHaveLength(1);
+  expect(copies['shared-context']).toHaveLength(1);
   expect(copies.react).toHaveLength(1);
   const shellAfter = await (await page.request.get(`${SHELL}/main.js`)).body();
   expect(shellAfter.equals(shellBefore)).toBe(true);

@@ -19,7 +19,7 @@ async function typeCheck(names) {
     JSON.stringify({
       extends: path.join(repoRoot, 'tsconfig.base.json'),
       compilerOptions: { types: [] },
-      files: [...names.map(fixture), path.join(repoRoot, 'shared-ui/src/theme/styled.d.ts')],
+      files: [...names.map(fixture), path.join(repoRoot, 'shared-context/src/theme/styled.d.ts')],
       include: [path.join(repoRoot, 'types')],
     }),
   );
