@@ -16,7 +16,8 @@ const hostInitial = [
   'vendors-node_modules_styled-components_*.js',
   'shared-core_src_index_ts.*.js',
   'vendors-node_modules_zod_*.js',
-  'shared-context_src_index_ts.*.js',
+  // Provided and fallback copies of shared-context carry the same code; counted both (as react-dom).
+  'shared-context_src_index_ts-*.js',
   'shared-ui_src_index_ts.*.js',
   'shared-auth_src_index_ts.*.js',
   'shared-articles_src_index_ts.*.js',

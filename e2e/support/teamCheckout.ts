@@ -10,7 +10,7 @@ import { repoRoot } from '../../scripts/lib/apps.mjs';
 
 export interface TeamCheckout {
   dir: string;
-  /** Rewrites a file of the copy (path relative to the checkout). */
+  /** Rewrites a file of the copy (path relative to the checkout); throws when nothing changed. */
   edit(file: string, change: (text: string) => string): void;
   /** Makes node_modules/<name> a real copy of the installed package, so its files can be edited. */
   ownPackage(name: string): string;
@@ -41,7 +41,10 @@ export function createTeamCheckout(): TeamCheckout {
     dir,
     edit(file, change) {
       const target = path.join(dir, file);
-      fs.writeFileSync(target, change(fs.readFileSync(target, 'utf8')));
+      const before = fs.readFileSync(target, 'utf8');
+      const after = change(before);
+      if (after === before) throw new Error(`the edit of ${file} changed nothing: has the file moved on?`);
+      fs.writeFileSync(target, after);
     },
     ownPackage(name) {
       const target = path.join(modules, name);

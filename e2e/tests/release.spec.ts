@@ -95,11 +95,11 @@ test('admin-console released alone against a newer shared-ui works while the she
     'shared-ui/src/index.ts',
     (text) => `${text}export { ReleaseProbe } from './components/ReleaseProbe';\n`,
   );
-  checkout.edit('admin-console/src/components/AdminLayout.tsx', (text) =>
-    text
-      .replace(/import \{ ([^}]*) \} from 'shared-ui';/, "import { $1, ReleaseProbe } from 'shared-ui';")
-      .replace('<Content>{children}</Content>', '<Content><ReleaseProbe />{children}</Content>'),
+  const layout = 'admin-console/src/components/AdminLayout.tsx';
+  checkout.edit(layout, (text) =>
+    text.replace(/import \{ ([^}]*) \} from 'shared-ui';/, "import { $1, ReleaseProbe } from 'shared-ui';"),
   );
+  checkout.edit(layout, (text) => text.replace('{children}</Content>', '<ReleaseProbe />\n{children}</Content>'));
   const skew = await release('admin-console', '--version', 'skew');
   expect(skew.output).toContain(`shared-ui: ^${bumped} はシェルの ${uiPackage.version} では満たせないため`);
   expect(skew.code).toBe(0);
