@@ -3,6 +3,8 @@ import type { Config } from 'jest';
 /** One Jest project per workspace (and the repo's scripts); UI packages run in jsdom, the API and the model in Node. */
 const transform: Config['transform'] = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.jest.json' }],
+  // The scripts' own ES modules (e.g. scripts/lib/pageCache.mjs), imported by their tests.
+  '^.+\\.mjs$': '<rootDir>/../jest/esmToCommonJs.cjs',
 };
 
 const moduleNameMapper = {

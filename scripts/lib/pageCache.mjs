@@ -41,6 +41,8 @@ export function createPageCache({ maxEntries = MAX_ENTRIES } = {}) {
      */
     async get(key, version, render) {
       const entry = entries.get(key);
+      // Re-stored on every read, so the bound drops the least recently used page, not the oldest.
+      if (entry) remember(key, entry.version, entry.page);
       if (entry?.version === version) return { page: entry.page, cache: 'hit' };
       if (entry) {
         renderOnce(key, version, render).catch(() => undefined);
