@@ -21,6 +21,8 @@ export function watchApiVersion(apiBaseUrl, { intervalMs = 1000, fetchImpl = fet
       if (response.status === 304) return;
       if (!response.ok) {
         version = `http-${response.status}`;
+        // Forget the ETag: when the API is back with the same list, a 304 would keep this version.
+        etag = null;
         return;
       }
       const body = await response.text();
