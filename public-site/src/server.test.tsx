@@ -20,7 +20,9 @@ const other = makeArticle({ id: 8, slug: 'other', title: '別の記事', date: '
 /** The service: the list, and each article by slug (404 for unknown slugs). */
 const serviceUp = (url: string) => {
   if (url === `${API}/articles`) return { status: 200, body: [article, other] };
-  const slug = url.startsWith(`${API}/articles/slug/`) ? decodeURIComponent(url.slice(`${API}/articles/slug/`.length)) : '';
+  const slug = url.startsWith(`${API}/articles/slug/`)
+    ? decodeURIComponent(url.slice(`${API}/articles/slug/`.length))
+    : '';
   const found = [article, other].find((candidate) => candidate.slug === slug);
   return found ? { status: 200, body: found } : { status: 404, body: { error: '記事が見つかりません' } };
 };

@@ -98,7 +98,8 @@ describe('feedXml', () => {
   });
 
   it('dates items in RFC 822 (midnight in Japan), and the feed by its newest item', () => {
-    const rfc822 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+    const rfc822 =
+      /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
     const dates = items.map((item) => field(item, 'pubDate'));
     for (const date of dates) expect(date).toMatch(rfc822);
     expect(dates[0]).toBe('Fri, 28 Feb 2025 15:00:00 GMT');
