@@ -1,6 +1,6 @@
 import type { Config } from 'jest';
 
-/** One Jest project per workspace (and the repo's scripts); UI packages run in jsdom, the API and the model in Node. */
+/** One Jest project per workspace (and the repo's scripts); UI packages run in jsdom, the API, the model and the core in Node. */
 const transform: Config['transform'] = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.jest.json' }],
   // The scripts' own ES modules (e.g. scripts/lib/pageCache.mjs), imported by their tests.
@@ -25,9 +25,11 @@ const project = (name: string, environment: 'jsdom' | 'node'): Config => ({
 
 const config: Config = {
   projects: [
+    project('shared-core', 'node'),
     project('shared-ui', 'jsdom'),
     project('shared-auth', 'jsdom'),
     project('shared-articles', 'node'),
+    project('shared-data', 'jsdom'),
     project('shell', 'jsdom'),
     project('public-site', 'jsdom'),
     project('business-portal', 'jsdom'),

@@ -3,7 +3,7 @@
  * An invalid setting stops the service at start-up with every problem listed.
  */
 import path from 'node:path';
-import { parseAdminEmails } from 'shared-articles';
+import { parseAdminEmails } from 'shared-core';
 import { z } from 'zod';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -14,7 +14,7 @@ export interface AppConfig {
   host: string;
   /** A file path, or ':memory:' for a throwaway database. */
   databasePath: string;
-  /** Lower-cased; the same rule as the shell's admin flag (shared-articles `parseAdminEmails`). */
+  /** Lower-cased; the same rule as the shell's admin flag (shared-core `parseAdminEmails`). */
   adminEmails: string[];
   corsOrigins: string[];
   firebaseProjectId: string;

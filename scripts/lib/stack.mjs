@@ -17,10 +17,9 @@ export function runtimeConfig(env = process.env) {
     auth: env.FIREBASE_WEB_CONFIG
       ? { mode: 'project', config: JSON.parse(env.FIREBASE_WEB_CONFIG) }
       : { mode: 'emulator', projectId: EMULATOR_PROJECT, emulatorPort: ports.authEmulator },
-    adminEmails: (env.ADMIN_EMAILS ?? 'admin@example.com')
-      .split(',')
-      .map((e) => e.trim())
-      .filter(Boolean),
+    // Passed on as written: the page normalises the list with shared-core's parseAdminEmails,
+    // the rule article-api applies to the same ADMIN_EMAILS (trimmed, lower-cased, default when empty).
+    adminEmails: (env.ADMIN_EMAILS ?? '').split(','),
   };
 }
 
@@ -94,6 +93,7 @@ export function webAppServer(
     registry = localRegistry(),
     config = runtimeConfig(),
     serverRendering = process.env.SERVER_RENDERING !== 'off',
+    serverApiUrl = serverApiBaseUrl(config),
   } = {},
 ) {
   if (!fs.existsSync(path.join(root, app.isHost ? 'index.html' : 'mf-manifest.json'))) {
@@ -106,7 +106,7 @@ export function webAppServer(
           shellDist: root,
           registry: () => registry,
           config,
-          apiBaseUrl: serverApiBaseUrl(config),
+          apiBaseUrl: serverApiUrl,
         })
       : null;
   return createStaticServer({

@@ -11,7 +11,26 @@ const { sharedConfig, root } = require('./shared');
 const { PreloadAssetsPlugin } = require('./PreloadAssetsPlugin');
 const { SsrManifestPlugin } = require('./SsrManifestPlugin');
 const webpack = require('webpack');
-const { localRegistry } = require('../lib/deployables.cjs');
+const { localRegistry, ports } = require('../lib/deployables.cjs');
+
+/** The dev shell's server rendering (scripts/lib/devServerRendering.mjs, an ES module). */
+function devPageHandler(app, devServer) {
+  const handler = import('../lib/devServerRendering.mjs').then(({ createDevPageHandler }) => {
+    const readTemplate = () => {
+      const { outputFileSystem, stats } = devServer.middleware.context;
+      const outputPath = stats.toJson({ all: false, outputPath: true }).outputPath;
+      return outputFileSystem.readFileSync(path.join(outputPath, 'index.html'), 'utf8');
+    };
+    return createDevPageHandler({
+      shellDir: app.dir,
+      registry: () => localRegistry(),
+      config: {},
+      apiBaseUrl: `http://127.0.0.1:${ports.api}/api`,
+      readTemplate,
+    });
+  });
+  return (req, res, next) => handler.then((handle) => handle(req, res, next), next);
+}
 
 /**
  * @param {object} app
@@ -147,13 +166,22 @@ function createConfig(app) {
         historyApiFallback: true,
         hot: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        static: app.publicDir ? [{ directory: app.publicDir }] : [],
+        static: [
+          ...(app.publicDir ? [{ directory: app.publicDir }] : []),
+          // npm run dev: the remote's server build (webpack --watch, scripts/dev.mjs), announced
+          // by this dev manifest like the production one.
+          ...(app.hasServerBuild && !app.isHost
+            ? [{ directory: path.join(app.dir, '.dev-dist', 'server'), publicPath: '/server', watch: false }]
+            : []),
+        ],
         client: { overlay: { warnings: false } },
-        // The dev shell's registry, written from the one list of deployables like npm start's.
-        setupMiddlewares: (middlewares) =>
+        // The dev shell's registry, written from the one list of deployables like npm start's,
+        // and its public pages rendered on the server like npm start's.
+        setupMiddlewares: (middlewares, devServer) =>
           app.isHost
             ? [
                 { name: 'mf-remotes', path: '/mf-remotes.json', middleware: (_req, res) => res.json(localRegistry()) },
+                { name: 'server-rendering', middleware: devPageHandler(app, devServer) },
                 ...middlewares,
               ]
             : middlewares,

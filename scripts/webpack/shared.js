@@ -16,9 +16,11 @@ const singletonPackages = {
   '@tanstack/react-query': '@tanstack/react-query',
   'firebase/app': 'firebase',
   'firebase/auth': 'firebase',
+  'shared-core': 'shared-core',
   'shared-ui': 'shared-ui',
   'shared-auth': 'shared-auth',
   'shared-articles': 'shared-articles',
+  'shared-data': 'shared-data',
 };
 
 /** Shared modules served from a local file instead of the package's own entry. */

@@ -7,10 +7,6 @@ export {
   THEME_COOKIE,
 } from './theme/ThemeModeProvider';
 export { GlobalStyle } from './theme/GlobalStyle';
-export * from './config';
-export * from './paths';
-export * from './site';
-export * from './lib/storage';
 export { ErrorBoundary } from './components/ErrorBoundary';
 export { Spinner } from './components/Spinner';
 export { Banner } from './components/Banner';

@@ -3,7 +3,7 @@
  * service parse (or size-check) a body it would refuse anyway.
  */
 import type { FastifyRequest } from 'fastify';
-import { isAdminEmail } from 'shared-articles';
+import { isAdmin as isAdminUser } from 'shared-core';
 import { ApiError, MESSAGES } from '../errors';
 import type { AuthenticatedUser, VerifyToken } from './types';
 
@@ -45,8 +45,8 @@ export function createAuthGuards({ verifyToken, adminEmails, requireVerifiedEmai
     }
   }
 
-  const isAdmin: AuthGuards['isAdmin'] = (user) =>
-    isAdminEmail(user.email, adminEmails) && (user.emailVerified || !requireVerifiedEmail);
+  // The one rule the browser's admin flag uses too (shared-core).
+  const isAdmin: AuthGuards['isAdmin'] = (user) => isAdminUser(user, { adminEmails, requireVerifiedEmail });
 
   return {
     isAdmin,

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { site } from '../site';
+import { site } from 'shared-core';
 import { useServerPage } from '../ssr/ServerPage';
 
 /** `{title} | {product name}`, or the product name alone. */
@@ -7,9 +7,7 @@ export const documentTitle = (title?: string | null) => (title ? `${title} | ${s
 
 /** Sets the document title while the page is shown (on the server: the served <title>). */
 export function useDocumentTitle(title?: string | null): void {
-  const serverPage = useServerPage();
-  // eslint-disable-next-line react-hooks/immutability -- the server renders once (renderToString) and reads what the page wrote; no re-render can see a stale value
-  if (serverPage) serverPage.title = documentTitle(title);
+  useServerPage()?.report({ title: documentTitle(title) });
   useEffect(() => {
     document.title = documentTitle(title);
   }, [title]);

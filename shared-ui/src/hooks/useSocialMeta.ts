@@ -41,8 +41,7 @@ export function socialMetaTags(meta: SocialMeta, pageUrl: string): SocialMetaTag
  */
 export function useSocialMeta(meta: SocialMeta | null): void {
   const serverPage = useServerPage();
-  // eslint-disable-next-line react-hooks/immutability -- the server renders once (renderToString) and reads what the page wrote; no re-render can see a stale value
-  if (serverPage && meta) serverPage.meta = meta;
+  if (meta) serverPage?.report({ meta });
   const { title, description, image, url, type } = meta ?? {};
   useEffect(() => {
     if (title === undefined || description === undefined || image === undefined) return;

@@ -7,16 +7,33 @@ import type { SocialMeta } from '../hooks/useSocialMeta';
  * useSocialMeta, useHttpStatus) write them here, so the server's <head> comes from the page's own
  * code instead of a second table of titles.
  */
-export interface ServerPage {
+export interface ServerPageReport {
   status: number;
   title: string | null;
   meta: SocialMeta | null;
 }
 
+export interface ServerPage extends Readonly<ServerPageReport> {
+  /** Called while rendering; the server reads the record once the whole page has rendered. */
+  report(update: Partial<ServerPageReport>): void;
+}
+
 export const ServerPageContext = createContext<ServerPage | null>(null);
 
 export function createServerPage(): ServerPage {
-  return { status: 200, title: null, meta: null };
+  const record: ServerPageReport = { status: 200, title: null, meta: null };
+  return {
+    get status() {
+      return record.status;
+    },
+    get title() {
+      return record.title;
+    },
+    get meta() {
+      return record.meta;
+    },
+    report: (update) => Object.assign(record, update),
+  };
 }
 
 /** The page being rendered on the server, or null in the browser. */
@@ -26,7 +43,5 @@ export function useServerPage(): ServerPage | null {
 
 /** The HTTP status the server answers with, e.g. 404 from the not-found page. No-op in the browser. */
 export function useHttpStatus(status: number): void {
-  const page = useServerPage();
-  // eslint-disable-next-line react-hooks/immutability -- the server renders once (renderToString) and reads what the page wrote; no re-render can see a stale value
-  if (page) page.status = status;
+  useServerPage()?.report({ status });
 }

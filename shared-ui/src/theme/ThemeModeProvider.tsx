@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { readString, storageKeys, writeString } from '../lib/storage';
+import { readString, storageKeys, writeString } from 'shared-core';
 import { themes, type ThemeMode } from './tokens';
 import { GlobalStyle } from './GlobalStyle';
 
