@@ -1,19 +1,27 @@
 import { watchApiVersion } from '../../lib/apiVersion.mjs';
+import { deferred } from './deferred';
 
 /**
  * The article API's change version as the shell server sees it: the ETag of the public list
- * (a conditional GET that answers 304 while nothing changed), a hash of the list when the API
- * sends no ETag, and 'unreachable' while it does not answer.
+ * (a conditional GET answered 304 while nothing changed), a hash of the list when the API sends
+ * no ETag, 'unreachable' while it does not answer. Asked when a page is requested and the last
+ * answer is older than maxAgeMs; concurrent requests share one question.
  */
 const API = 'http://api.test/api';
 
-/** A stand-in article API: the list, its ETag (or none), and whether it answers at all. */
+/** A stand-in article API: the list, its ETag (or none), its status, and whether it answers at all. */
 function fakeApi(initial: { body: string; etag?: string }) {
-  const api = { ...initial, up: true, status: 200 };
+  const api = { ...initial, up: true, status: 200, hang: false };
   const requests: { url: string; ifNoneMatch: string | null }[] = [];
   const fetchImpl = jest.fn(async (input: string | URL | Request, init?: RequestInit) => {
     const ifNoneMatch = new Headers(init?.headers).get('if-none-match');
     requests.push({ url: String(input), ifNoneMatch });
+    if (api.hang) {
+      // Never answers; only the caller's timeout ends the request.
+      return new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+      );
+    }
     if (!api.up) throw new TypeError('fetch failed');
     if (api.status !== 200) return new Response('error', { status: api.status });
     if (api.etag && ifNoneMatch === api.etag) return new Response(null, { status: 304 });
@@ -22,108 +30,116 @@ function fakeApi(initial: { body: string; etag?: string }) {
   return { api, requests, fetchImpl: fetchImpl as unknown as typeof fetch };
 }
 
-let stop: (() => void) | undefined;
-afterEach(() => stop?.());
-
-function watch(fetchImpl: typeof fetch) {
-  const watcher = watchApiVersion(API, { intervalMs: 5, fetchImpl });
-  stop = watcher.stop;
-  return watcher;
-}
-
-/** Waits until `condition` holds (the watcher polls every 5 ms). */
-async function eventually(condition: () => boolean, timeoutMs = 2000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+/** A watcher on a clock the test moves; every call to `later()` is past maxAgeMs. */
+function watch(fetchImpl: typeof fetch, options: { timeoutMs?: number } = {}) {
+  let clock = 0;
+  const watcher = watchApiVersion(API, { maxAgeMs: 100, fetchImpl, now: () => clock, ...options });
+  return {
+    current: () => watcher.current(),
+    later: () => {
+      clock += 101;
+      return watcher.current();
+    },
+    tick: (ms: number) => (clock += ms),
+  };
 }
 
 describe('watchApiVersion', () => {
-  it("is 'unknown' until the first answer, then the list's ETag", async () => {
+  it("answers with the list's ETag, asked unconditionally the first time", async () => {
     const { fetchImpl, requests } = fakeApi({ body: '[]', etag: '"v1"' });
-    const watcher = watch(fetchImpl);
-    expect(watcher.current()).toBe('unknown');
-    await watcher.ready();
-    expect(watcher.current()).toBe('"v1"');
-    expect(requests[0]).toEqual({ url: `${API}/articles`, ifNoneMatch: null });
+    expect(await watch(fetchImpl).current()).toBe('"v1"');
+    expect(requests).toEqual([{ url: `${API}/articles`, ifNoneMatch: null }]);
   });
 
-  it('asks conditionally and keeps the version on 304, then follows a change', async () => {
+  it('asks again only once the last answer is older than maxAgeMs', async () => {
+    const { fetchImpl, requests } = fakeApi({ body: '[]', etag: '"v1"' });
+    const watcher = watch(fetchImpl);
+    await watcher.current();
+    watcher.tick(100);
+    expect(await watcher.current()).toBe('"v1"');
+    expect(requests).toHaveLength(1);
+    watcher.tick(1);
+    await watcher.current();
+    expect(requests).toHaveLength(2);
+  });
+
+  it('shares one question among concurrent requests', async () => {
+    const { fetchImpl, requests } = fakeApi({ body: '[]', etag: '"v1"' });
+    const watcher = watch(fetchImpl);
+    expect(await Promise.all([watcher.current(), watcher.current(), watcher.current()])).toEqual([
+      '"v1"',
+      '"v1"',
+      '"v1"',
+    ]);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('asks conditionally, keeps the version on 304 and follows a change', async () => {
     const { api, fetchImpl, requests } = fakeApi({ body: '[]', etag: '"v1"' });
     const watcher = watch(fetchImpl);
-    await watcher.ready();
-    await eventually(() => requests.length >= 3);
-    expect(requests.slice(1).every((request) => request.ifNoneMatch === '"v1"')).toBe(true);
-    expect(watcher.current()).toBe('"v1"');
+    await watcher.current();
+    expect(await watcher.later()).toBe('"v1"');
+    expect(requests[1]?.ifNoneMatch).toBe('"v1"');
 
     api.body = '[{"id":1}]';
     api.etag = '"v2"';
-    await eventually(() => watcher.current() === '"v2"');
+    expect(await watcher.later()).toBe('"v2"');
   });
 
   it('uses a hash of the list when the API sends no ETag', async () => {
     const { api, fetchImpl, requests } = fakeApi({ body: '[{"id":1}]' });
     const watcher = watch(fetchImpl);
-    await watcher.ready();
-    const first = watcher.current();
+    const first = await watcher.current();
     expect(first).toMatch(/^[\w-]{20,}$/);
-    await eventually(() => requests.length >= 3);
-    expect(watcher.current()).toBe(first);
+    expect(await watcher.later()).toBe(first);
     expect(requests.every((request) => request.ifNoneMatch === null)).toBe(true);
 
     api.body = '[{"id":1},{"id":2}]';
-    await eventually(() => watcher.current() !== first);
-    expect(watcher.current()).toMatch(/^[\w-]{20,}$/);
+    const changed = await watcher.later();
+    expect(changed).not.toBe(first);
+    expect(changed).toMatch(/^[\w-]{20,}$/);
   });
 
   it("is 'unreachable' while the API does not answer, and recovers when it does", async () => {
     const { api, fetchImpl, requests } = fakeApi({ body: '[]', etag: '"v1"' });
     const watcher = watch(fetchImpl);
-    await watcher.ready();
+    await watcher.current();
     api.up = false;
-    await eventually(() => watcher.current() === 'unreachable');
+    expect(await watcher.later()).toBe('unreachable');
 
-    // Back with the same list: the ETag it had is not assumed (no If-None-Match), so a 304
-    // cannot leave the version stuck at 'unreachable'.
-    const failedSoFar = requests.length;
+    // Back with the same list: the old ETag is not sent, so a 304 cannot keep 'unreachable'.
     api.up = true;
-    await eventually(() => watcher.current() === '"v1"');
-    expect(requests[failedSoFar]?.ifNoneMatch).toBeNull();
+    expect(await watcher.later()).toBe('"v1"');
+    expect(requests.at(-1)?.ifNoneMatch).toBeNull();
   });
 
-  it("is 'unreachable' when the first request fails, and ready() still resolves", async () => {
+  it("is 'unreachable' when the API does not answer within timeoutMs", async () => {
     const { api, fetchImpl } = fakeApi({ body: '[]', etag: '"v1"' });
-    api.up = false;
-    const watcher = watch(fetchImpl);
-    await watcher.ready();
-    expect(watcher.current()).toBe('unreachable');
-    api.up = true;
-    await eventually(() => watcher.current() === '"v1"');
+    api.hang = true;
+    const started = Date.now();
+    expect(await watch(fetchImpl, { timeoutMs: 50 }).current()).toBe('unreachable');
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('names an error status in the version, and recovers when the same list is back', async () => {
     const { api, fetchImpl } = fakeApi({ body: '[]', etag: '"v1"' });
     const watcher = watch(fetchImpl);
-    await watcher.ready();
+    await watcher.current();
     api.status = 503;
-    await eventually(() => watcher.current() === 'http-503');
-    // Back with the same list: a 304 must not leave the version at 'http-503'.
+    expect(await watcher.later()).toBe('http-503');
     api.status = 200;
-    await eventually(() => watcher.current() === '"v1"');
+    expect(await watcher.later()).toBe('"v1"');
   });
 
-  it('polls once for any number of ready() calls, and stops polling on stop()', async () => {
-    const { fetchImpl, requests } = fakeApi({ body: '[]', etag: '"v1"' });
-    const watcher = watch(fetchImpl);
-    await Promise.all([watcher.ready(), watcher.ready(), watcher.ready()]);
-    expect(requests).toHaveLength(1);
-    await eventually(() => requests.length >= 2);
-    watcher.stop();
-    await new Promise((resolve) => setTimeout(resolve, 20)); // a poll already under way may finish
-    const afterStop = requests.length;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(requests).toHaveLength(afterStop);
+  it('asks afresh after a question that is still under way has answered', async () => {
+    const answer = deferred<Response>();
+    const fetchImpl = jest.fn(() => answer.promise);
+    const watcher = watch(fetchImpl as unknown as typeof fetch);
+    const waiting = watcher.current();
+    watcher.tick(500); // a slow answer: its age counts from when it arrived
+    answer.resolve(new Response('[]', { headers: { etag: '"slow"' } }));
+    expect(await waiting).toBe('"slow"');
+    expect(await watcher.current()).toBe('"slow"');
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
   });
 });

@@ -34,8 +34,17 @@ describe('page cache', () => {
     expect(render).toHaveBeenCalledTimes(1);
   });
 
-  it('serves the stale page at once while the new version renders, then the new one', async () => {
-    const cache = createPageCache();
+  it('serves the new version when it renders within the grace period', async () => {
+    const cache = createPageCache({ graceMs: 1000 });
+    await cache.get('/a', 'v1', async () => 'old');
+    const started = Date.now();
+    expect(await cache.get('/a', 'v2', async () => 'new')).toEqual({ page: 'new', cache: 'refreshed' });
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(await cache.get('/a', 'v2', async () => 'unused')).toEqual({ page: 'new', cache: 'hit' });
+  });
+
+  it('serves the stale page after the grace period while the new version renders, then the new one', async () => {
+    const cache = createPageCache({ graceMs: 20 });
     await cache.get('/a', 'v1', async () => 'old');
     const rendering = deferred<string>();
     const render = jest.fn(() => rendering.promise);
@@ -46,23 +55,23 @@ describe('page cache', () => {
     expect(render).toHaveBeenCalledTimes(1);
 
     rendering.resolve('new');
-    await rendering.promise;
     await flushPromises();
     expect(await cache.get('/a', 'v2', render)).toEqual({ page: 'new', cache: 'hit' });
   });
 
   it('keeps serving the stale page when its re-render fails, and tries again', async () => {
-    const cache = createPageCache();
+    const cache = createPageCache({ graceMs: 1000 });
     await cache.get('/a', 'v1', async () => 'old');
     const failing = jest.fn(async () => {
       throw new Error('public-site is down');
     });
+    // A failed re-render does not wait out the grace period.
+    const started = Date.now();
     expect(await cache.get('/a', 'v2', failing)).toEqual({ page: 'old', cache: 'stale' });
-    await flushPromises();
+    expect(Date.now() - started).toBeLessThan(500);
     expect(failing).toHaveBeenCalledTimes(1);
 
-    expect(await cache.get('/a', 'v2', async () => 'recovered')).toEqual({ page: 'old', cache: 'stale' });
-    await flushPromises();
+    expect(await cache.get('/a', 'v2', async () => 'recovered')).toEqual({ page: 'recovered', cache: 'refreshed' });
     expect(await cache.get('/a', 'v2', failing)).toEqual({ page: 'recovered', cache: 'hit' });
   });
 
