@@ -13,7 +13,8 @@ import { prepare } from './server';
  * public-site's server module: loads what the requested page shows, gives the shell a Page that
  * renders with that data, and the state the browser hydrates from.
  */
-const API = 'http://localhost:3001/api';
+// The API as the shell's server reaches it, given per request (not the browser's default).
+const API = 'http://article-api.internal:4100/api';
 const article = makeArticle({ id: 7, slug: 'prompt-tips', title: 'プロンプトのコツ', content: '<p>コツの本文</p>' });
 const other = makeArticle({ id: 8, slug: 'other', title: '別の記事', date: '2024-12-01' });
 
@@ -43,14 +44,14 @@ beforeEach(() => localStorage.clear());
 describe('prepare', () => {
   it.each(['/', '/articles', '/articles/'])('loads the article list for %s', async (url) => {
     const fetchMock = mockFetch(serviceUp);
-    const { embeddedState } = await prepare({ url });
+    const { embeddedState } = await prepare({ url, apiBaseUrl: API });
     expect(fetchMock.mock.calls.map(([requested]) => String(requested))).toEqual([`${API}/articles`]);
     expect(embeddedData(embeddedState.value, ['articles', 'list'])).toEqual([article, other]);
   });
 
   it('loads the list and the article for an article page', async () => {
     const fetchMock = mockFetch(serviceUp);
-    const { embeddedState } = await prepare({ url: '/articles/prompt-tips?utm_source=line' });
+    const { embeddedState } = await prepare({ url: '/articles/prompt-tips?utm_source=line', apiBaseUrl: API });
     expect(fetchMock.mock.calls.map(([requested]) => String(requested)).sort()).toEqual([
       `${API}/articles`,
       `${API}/articles/slug/prompt-tips`,
@@ -61,14 +62,14 @@ describe('prepare', () => {
 
   it.each(['/about', '/privacy', '/contents/ai-history'])('loads nothing for %s', async (url) => {
     const fetchMock = mockFetch(serviceUp);
-    const { embeddedState } = await prepare({ url });
+    const { embeddedState } = await prepare({ url, apiBaseUrl: API });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(embeddedQueries(embeddedState.value)).toEqual([]);
   });
 
   it('embeds null for an unknown slug (the page answers 404)', async () => {
     mockFetch(serviceUp);
-    const { embeddedState } = await prepare({ url: '/articles/no-such-article' });
+    const { embeddedState } = await prepare({ url: '/articles/no-such-article', apiBaseUrl: API });
     const queries = embeddedQueries(embeddedState.value);
     expect(queries.map((query) => query.queryKey)).toContainEqual(['articles', 'slug', 'no-such-article']);
     expect(embeddedData(embeddedState.value, ['articles', 'slug', 'no-such-article'])).toBeNull();
@@ -76,12 +77,12 @@ describe('prepare', () => {
 
   it("names this build's version", async () => {
     mockFetch(serviceUp);
-    expect((await prepare({ url: '/about' })).build).toBe('build-42');
+    expect((await prepare({ url: '/about', apiBaseUrl: API })).build).toBe('build-42');
   });
 
   it('gives a Page that renders the article from the loaded data, without fetching again', async () => {
     const fetchMock = mockFetch(serviceUp);
-    const { Page } = await prepare({ url: '/articles/prompt-tips' });
+    const { Page } = await prepare({ url: '/articles/prompt-tips', apiBaseUrl: API });
     fetchMock.mockClear();
     const html = renderToString(
       <ThemeProvider theme={lightTheme}>
@@ -98,8 +99,8 @@ describe('prepare', () => {
 
   it('gives each request its own data', async () => {
     mockFetch(serviceUp);
-    const first = await prepare({ url: '/articles/prompt-tips' });
-    const second = await prepare({ url: '/articles/other' });
+    const first = await prepare({ url: '/articles/prompt-tips', apiBaseUrl: API });
+    const second = await prepare({ url: '/articles/other', apiBaseUrl: API });
     expect(embeddedData(second.embeddedState.value, ['articles', 'slug', 'prompt-tips'])).toBeUndefined();
     expect(embeddedData(first.embeddedState.value, ['articles', 'slug', 'other'])).toBeUndefined();
   });
@@ -113,7 +114,7 @@ describe('prepare', () => {
     it('renders from the seed it carries, without requesting the snapshot file', async () => {
       const fetchMock = mockFetch(() => 'network-error');
       const seeded = seedArticles[0] as Article;
-      const { embeddedState } = await prepare({ url: `/articles/${seeded.slug}` });
+      const { embeddedState } = await prepare({ url: `/articles/${seeded.slug}`, apiBaseUrl: API });
       const requested = fetchMock.mock.calls.map(([url]) => String(url));
       expect(requested.some((url) => url.endsWith('articles-snapshot.json'))).toBe(false);
       expect(embeddedData(embeddedState.value, ['articles', 'list'])).toEqual(sortNewestFirst(seedArticles));

@@ -76,10 +76,11 @@ function Missing() {
   return <h1>見つかりません</h1>;
 }
 
-const renderOnServer = (element: ReactNode): ServerPage => {
+/** What the page reported while rendering on the server. */
+const renderOnServer = (element: ReactNode): Omit<ServerPage, 'report'> => {
   const page = createServerPage();
   renderToString(<ServerPageContext.Provider value={page}>{element}</ServerPageContext.Provider>);
-  return page;
+  return { status: page.status, title: page.title, meta: page.meta };
 };
 
 describe('ServerPage', () => {

@@ -42,9 +42,10 @@ describe('serverRendered', () => {
 
 describe('renderPage', () => {
   const origin = 'https://ai-manabi.example';
+  const apiBaseUrl = 'http://article-api.internal:4100/api';
 
   it('renders an unknown path as the 404 page with status 404, without public-site', async () => {
-    const page = await renderPage({ url: '/no-such-page?x=1', origin, theme: 'dark' });
+    const page = await renderPage({ url: '/no-such-page?x=1', origin, theme: 'dark', apiBaseUrl });
     expect(page.status).toBe(404);
     expect(page.remoteBuild).toBeNull();
     expect(page.data).toBe('');
@@ -56,7 +57,7 @@ describe('renderPage', () => {
   });
 
   it('rejects a public page when public-site is not in the registry (the client-rendered page is sent)', async () => {
-    await expect(renderPage({ url: '/articles', origin, theme: 'light' })).rejects.toThrow(
+    await expect(renderPage({ url: '/articles', origin, theme: 'light', apiBaseUrl })).rejects.toThrow(
       'public_site is not in the registry',
     );
   });

@@ -5,6 +5,7 @@ import { feedXml, robotsTxt, siteDocument, sitemapXml } from './siteDocuments';
 
 /** sitemap.xml, feed.xml and robots.txt, read back as a crawler or feed reader would. */
 const ORIGIN = 'https://ai-manabi.example';
+const API = 'http://article-api.internal:4100/api';
 
 const article = (id: number, overrides: Partial<Article> = {}): Article => ({
   id,
@@ -150,8 +151,10 @@ describe('siteDocument', () => {
   it("lists the service's articles", async () => {
     // jsdom has no Response: what the article client reads of one.
     const answer = { ok: true, status: 200, json: async () => articles } as Response;
-    globalThis.fetch = jest.fn(async () => answer) as typeof fetch;
-    const sitemap = await siteDocument('/sitemap.xml', ORIGIN);
+    const fetchMock = jest.fn(async () => answer);
+    globalThis.fetch = fetchMock as typeof fetch;
+    const sitemap = await siteDocument('/sitemap.xml', ORIGIN, API);
+    expect(fetchMock).toHaveBeenCalledWith(`${API}/articles`, expect.anything());
     expect(sitemap?.type).toBe('application/xml; charset=utf-8');
     expect(texts(parseXml(sitemap?.body ?? ''), 'loc')).toContain(`${ORIGIN}/articles/second`);
   });
@@ -160,17 +163,17 @@ describe('siteDocument', () => {
     globalThis.fetch = jest.fn(async () => {
       throw new TypeError('fetch failed');
     }) as typeof fetch;
-    const feed = await siteDocument('/feed.xml', ORIGIN);
+    const feed = await siteDocument('/feed.xml', ORIGIN, API);
     expect(feed?.type).toBe('application/rss+xml; charset=utf-8');
     const links = texts(parseXml(feed?.body ?? ''), 'link');
     for (const { slug } of seedArticles.slice(0, 3)) expect(links).toContain(`${ORIGIN}/articles/${slug}`);
   });
 
   it('serves robots.txt as text and nothing for other paths', async () => {
-    expect(await siteDocument('/robots.txt', ORIGIN)).toEqual({
+    expect(await siteDocument('/robots.txt', ORIGIN, API)).toEqual({
       type: 'text/plain; charset=utf-8',
       body: robotsTxt(ORIGIN),
     });
-    expect(await siteDocument('/favicon.ico', ORIGIN)).toBeNull();
+    expect(await siteDocument('/favicon.ico', ORIGIN, API)).toBeNull();
   });
 });

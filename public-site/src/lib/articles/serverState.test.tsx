@@ -1,7 +1,8 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider, dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { articleKeys, useArticle, useArticles } from './queries';
+import { articleKeys } from 'shared-data';
+import { useArticle, useArticles } from './queries';
 import { createPublicQueryClient } from './queryClient';
 import { SERVER_STATE_ELEMENT_ID, addLocalArticlesToServerState, adoptServerState } from './serverState';
 import { makeArticle, mockFetch } from './testing';
