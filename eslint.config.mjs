@@ -9,7 +9,7 @@ const remotes = ['public-site', 'business-portal', 'admin-console'];
 const apps = `{shell,${remotes.join(',')}}`;
 /** Packages that also run in Node (the API, the build scripts): no React, no UI, no browser auth. */
 const reactFree = ['shared-articles', 'shared-core'];
-const reactOnly = ['react', 'react-dom', 'styled-components', 'shared-ui', 'shared-auth'];
+const reactOnly = ['react', 'react-dom', 'styled-components', 'shared-context', 'shared-ui', 'shared-auth'];
 
 /**
  * Import boundaries (README "Lint and boundaries"). Each file is classified by where it lives;

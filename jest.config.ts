@@ -26,6 +26,7 @@ const project = (name: string, environment: 'jsdom' | 'node'): Config => ({
 const config: Config = {
   projects: [
     project('shared-core', 'node'),
+    project('shared-context', 'jsdom'),
     project('shared-ui', 'jsdom'),
     project('shared-auth', 'jsdom'),
     project('shared-articles', 'node'),
@@ -35,7 +36,12 @@ const config: Config = {
     project('business-portal', 'jsdom'),
     project('admin-console', 'jsdom'),
     project('article-api', 'node'),
-    project('scripts', 'node'),
+    // Also the release tooling's tests (*.test.mjs): plain Node ESM, imported as it runs, which
+    // needs `node --experimental-vm-modules` (npm test and npm run test:unit pass it).
+    {
+      ...project('scripts', 'node'),
+      testMatch: [...project('scripts', 'node').testMatch!, '<rootDir>/test/**/*.test.mjs'],
+    },
   ],
 };
 

@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react';
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { ThemeModeProvider } from '../../theme/ThemeModeProvider';
+import { ThemeModeProvider, loadedSanitizer } from 'shared-context';
 import { SafeHtml } from './SafeHtml';
-import { loadedSanitizer } from './sanitizer';
 
 /**
  * Article HTML the server rendered (sanitised there) is hydrated without a mismatch, and stays on
@@ -27,16 +26,16 @@ async function serverMarkup(html: string): Promise<string> {
   let markup = '';
   await jest.isolateModulesAsync(async () => {
     const { renderToString } = await import('react-dom/server');
-    await import('../../theme/ThemeModeProvider');
+    await import('shared-context');
     await import('./SafeHtml');
-    const { installSanitizer } = await import('./sanitizer');
+    const { installSanitizer } = await import('shared-context');
     const { default: createDOMPurify } = await import('dompurify');
     const { sanitizeArticleHtml } = await import('shared-articles/sanitize-policy');
     const purify = createDOMPurify(window);
     installSanitizer((dirty) => sanitizeArticleHtml(purify, dirty));
     // The same component modules as this registry's, loaded in the same order: the same class names.
     const server = await import('./SafeHtml');
-    const theme = await import('../../theme/ThemeModeProvider');
+    const theme = await import('shared-context');
     markup = renderToString(
       <theme.ThemeModeProvider initialMode="light">
         <server.SafeHtml html={html} />

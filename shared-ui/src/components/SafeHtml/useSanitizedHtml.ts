@@ -1,6 +1,6 @@
 import { use, useEffect, useMemo, useState } from 'react';
-import { useHydrated } from '../../ssr/useHydrated';
-import { loadSanitizer, loadedSanitizer } from './sanitizer';
+import { useHydrated } from 'shared-context';
+import { loadSanitizer, loadedSanitizer } from 'shared-context';
 
 /**
  * `html` made safe by the article policy; null until the sanitiser has loaded (first use only).

@@ -1,10 +1,16 @@
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { useSocialMeta, type SocialMeta } from '../hooks/useSocialMeta';
-import { ServerPageContext, createServerPage, useHttpStatus, type ServerPage } from './ServerPage';
-import { useHydrated } from './useHydrated';
+import {
+  ServerPageContext,
+  createServerPage,
+  useHttpStatus,
+  useHydrated,
+  type ServerPage,
+  type SocialMeta,
+} from 'shared-context';
+import { useDocumentTitle } from './useDocumentTitle';
+import { useSocialMeta } from './useSocialMeta';
 
 /**
  * What a page tells the server while it renders (status, title, share metadata), and
