@@ -106,3 +106,19 @@ export async function storedArticle(env: DatabaseEnv, id: number): Promise<Store
   }
   return withSqlite(env.DATABASE_PATH, (db) => db.prepare<[number], StoredArticle>(sql.replace('$1', '?')).get(id));
 }
+
+/** Runs one statement as an operator would, outside the service (its own connection, writable). */
+export async function executeSql(env: DatabaseEnv, sql: string): Promise<void> {
+  if (env.DATABASE_URL) {
+    await withPostgres(env.DATABASE_URL, async (client) => {
+      await client.query(sql);
+    });
+    return;
+  }
+  const db = new Database(env.DATABASE_PATH);
+  try {
+    db.exec(sql);
+  } finally {
+    db.close();
+  }
+}

@@ -21,11 +21,13 @@ export const POSTGRES_INSTALL_HINT =
   'PostgreSQL server binaries were not found. Install them with `apt-get update && apt-get install -y postgresql` ' +
   '(Debian; CI does this in .ci/run) or set POSTGRES_BIN to the directory holding initdb and postgres.';
 
-/** The bin directory of the newest installed server (Debian keeps them off PATH). */
-export function findPostgresBin(): string {
+/**
+ * The bin directory of the newest installed server (Debian keeps them off PATH), or POSTGRES_BIN.
+ * @throws with the install command when there is none
+ */
+export function findPostgresBin({ env = process.env, debianRoot = '/usr/lib/postgresql' } = {}): string {
   const candidates: string[] = [];
-  if (process.env.POSTGRES_BIN) candidates.push(process.env.POSTGRES_BIN);
-  const debianRoot = '/usr/lib/postgresql';
+  if (env.POSTGRES_BIN) candidates.push(env.POSTGRES_BIN);
   if (existsSync(debianRoot)) {
     const versions = readdirSync(debianRoot).sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((version) => path.join(debianRoot, version, 'bin')));
