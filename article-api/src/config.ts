@@ -107,14 +107,34 @@ export class ConfigError extends Error {
   }
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+type Env = Record<string, string | undefined>;
+
+function parseEnv<Schema extends z.ZodType>(schema: Schema, env: Env): z.output<Schema> {
   // `PORT=` in a shell means "unset", not 0.
   const setVars = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const parsed = envSchema.safeParse(setVars);
+  const parsed = schema.safeParse(setVars);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
-  const vars = parsed.data;
+  return parsed.data;
+}
+
+const storageSchema = envSchema.pick({ DATABASE_PATH: true, DATABASE_URL: true, DATABASE_POOL_MAX: true });
+
+/** Only the database settings: for the maintenance commands (db:migrate, the copy), which verify no tokens. */
+export function loadStorageConfig(
+  env: Env = process.env,
+): Pick<AppConfig, 'databasePath' | 'databaseUrl' | 'databasePoolMax'> {
+  const vars = parseEnv(storageSchema, env);
+  return {
+    databasePath: vars.DATABASE_PATH === ':memory:' ? ':memory:' : path.resolve(vars.DATABASE_PATH),
+    databaseUrl: vars.DATABASE_URL ?? null,
+    databasePoolMax: vars.DATABASE_POOL_MAX,
+  };
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const vars = parseEnv(envSchema, env);
   const authEmulatorHost = vars.FIREBASE_AUTH_EMULATOR_HOST ?? null;
 
   const problems: string[] = [];
@@ -132,9 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: vars.NODE_ENV,
     port: vars.PORT,
     host: vars.HOST,
-    databasePath: vars.DATABASE_PATH === ':memory:' ? ':memory:' : path.resolve(vars.DATABASE_PATH),
-    databaseUrl: vars.DATABASE_URL ?? null,
-    databasePoolMax: vars.DATABASE_POOL_MAX,
+    ...loadStorageConfig(env),
     trustProxy: vars.TRUST_PROXY,
     adminEmails: parseAdminEmails(vars.ADMIN_EMAILS),
     corsOrigins: vars.CORS_ORIGINS,
