@@ -31,7 +31,7 @@ const articleApiOnPostgres: Config = {
   setupFiles: ['<rootDir>/../jest/polyfills.ts', '<rootDir>/test/support/usePostgres.ts'],
   globalSetup: '<rootDir>/test/support/postgresGlobalSetup.ts',
   globalTeardown: '<rootDir>/test/support/postgresGlobalTeardown.ts',
-  testPathIgnorePatterns: ['/node_modules/', '/test/(config|slug|postgresServer)\\.test\\.ts$'],
+  testPathIgnorePatterns: ['/node_modules/', '/test/(config|slug|postgresServer|freshRead)\\.test\\.ts$'],
 };
 
 const config: Config = {

@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../storage';
 import { createPostgresArticleRepository } from './articleRepository';
+import { sharedFreshRead } from './freshRead';
 import { migratePostgres } from './migrations';
 import { createPool } from './pool';
 import { createPostgresRateLimitStore } from './rateLimitStore';
@@ -34,16 +35,17 @@ export async function openPostgresStorage({ url, poolMax, log }: PostgresStorage
     throw error;
   }
   const rateLimits = createPostgresRateLimitStore(pool);
+  const contentVersion = sharedFreshRead(async () => {
+    const { rows } = await pool.query<{ token: string }>(
+      "SELECT epoch || '-' || version AS token FROM content_version WHERE id = 1",
+    );
+    return rows[0].token;
+  });
   return {
     engine: 'postgres',
     repository: createPostgresArticleRepository(pool),
     description: describePostgresUrl(url),
-    contentVersion: async () => {
-      const { rows } = await pool.query<{ token: string }>(
-        "SELECT epoch || '-' || version AS token FROM content_version WHERE id = 1",
-      );
-      return rows[0].token;
-    },
+    contentVersion,
     rateLimitStore: rateLimits.store,
     close: async () => {
       rateLimits.stop();
