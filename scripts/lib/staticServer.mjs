@@ -7,10 +7,12 @@ import http from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
 
-const HASHED = /\.[0-9a-f]{10}\.(js|css|woff2?|png|jpe?g|svg|webp)$/;
+/** Content-hashed build files (webpack's [contenthash:10]); also the Firebase Hosting rule (scripts/hosting). */
+export const HASHED_FILE = /\.[0-9a-f]{10}\.(js|css|woff2?|png|jpe?g|svg|webp)$/;
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function cacheControlFor(pathname) {
-  return HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return HASHED_FILE.test(pathname) ? IMMUTABLE : 'no-cache';
 }
 
 /**
