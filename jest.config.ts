@@ -23,6 +23,19 @@ const project = (name: string, environment: 'jsdom' | 'node'): Config => ({
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
 });
 
+/**
+ * The article API's tests once more on PostgreSQL: a throw-away server for the run (globalSetup),
+ * a fresh database per test app. Files that never touch storage run once, in the SQLite project.
+ */
+const articleApiOnPostgres: Config = {
+  ...project('article-api', 'node'),
+  displayName: 'article-api-postgres',
+  setupFiles: ['<rootDir>/../jest/polyfills.ts', '<rootDir>/test/support/usePostgres.ts'],
+  globalSetup: '<rootDir>/test/support/postgresGlobalSetup.ts',
+  globalTeardown: '<rootDir>/test/support/postgresGlobalTeardown.ts',
+  testPathIgnorePatterns: ['/node_modules/', '/test/(config|slug|postgresServer|freshRead)\\.test\\.ts$'],
+};
+
 const config: Config = {
   projects: [
     project('shared-core', 'node'),
@@ -42,6 +55,7 @@ const config: Config = {
       ...project('scripts', 'node'),
       testMatch: [...project('scripts', 'node').testMatch!, '<rootDir>/test/**/*.test.mjs'],
     },
+    articleApiOnPostgres,
   ],
 };
 
