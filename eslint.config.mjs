@@ -2,6 +2,74 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
+import globals from 'globals';
+
+const remotes = ['public-site', 'business-portal', 'admin-console'];
+const apps = `{shell,${remotes.join(',')}}`;
+/** Packages that also run in Node (the API, the build scripts): no React, no UI, no browser auth. */
+const reactFree = ['shared-articles', 'shared-core'];
+const reactOnly = ['react', 'react-dom', 'styled-components', 'shared-context', 'shared-ui', 'shared-auth'];
+
+/**
+ * Import boundaries (README "Lint and boundaries"). Each file is classified by where it lives;
+ * an import between two elements is an error unless a policy below allows it. Imports within one
+ * element (e.g. a feature's own folder) are not checked.
+ */
+const boundaryElements = [
+  { type: 'feature', pattern: `${apps}/src/features/*`, partialMatch: false, capture: ['app', 'feature'] },
+  { type: 'app', pattern: `${apps}/src`, partialMatch: false, capture: ['app'] },
+  { type: 'app-tooling', pattern: apps, partialMatch: false, capture: ['app'] },
+  { type: 'shared', pattern: 'shared-*', partialMatch: false, capture: ['package'] },
+  { type: 'api', pattern: 'article-api', partialMatch: false },
+  { type: 'e2e', pattern: 'e2e', partialMatch: false },
+  { type: 'repo-tests', pattern: 'scripts/test', partialMatch: false },
+  { type: 'scripts', pattern: 'scripts', partialMatch: false },
+  { type: 'test-setup', pattern: 'jest', partialMatch: false },
+];
+const sameApp = { captured: { app: '{{ from.captured.app }}' } };
+const shared = { element: { type: 'shared' } };
+/** `shared-*` elements capture the part after `shared-`. */
+const sharedPackages = (names) => `{${names.map((name) => name.replace(/^shared-/, '')).join(',')}}`;
+const reactFreeShared = { element: { type: 'shared', captured: { package: sharedPackages(reactFree) } } };
+const boundaryPolicies = [
+  {
+    from: { element: { type: 'app' } },
+    allow: { to: [{ element: { type: '{app,feature}', ...sameApp } }, shared] },
+  },
+  {
+    from: { element: { type: 'feature' } },
+    allow: { to: [{ element: { type: 'app', ...sameApp } }, shared] },
+  },
+  {
+    from: { element: { type: 'app-tooling' } },
+    allow: {
+      to: [{ element: { type: '{app,feature,app-tooling}', ...sameApp } }, shared, { element: { type: 'scripts' } }],
+    },
+  },
+  {
+    from: { element: { type: 'shared' } },
+    allow: { to: shared },
+  },
+  {
+    from: reactFreeShared,
+    disallow: {
+      to: { element: { type: 'shared', captured: { package: sharedPackages(['shared-ui', 'shared-auth']) } } },
+    },
+    message: `${reactFree.join(' and ')} stay React-free: no shared-ui or shared-auth`,
+  },
+  { from: { element: { type: 'api' } }, allow: { to: reactFreeShared } },
+  {
+    from: { element: { type: 'e2e' } },
+    allow: { to: [{ element: { type: 'scripts' } }, shared] },
+  },
+  // The orchestration scripts run the API (the benchmark starts it on a throw-away PostgreSQL with the
+  // API tests' own server helper); nothing in the API imports them back.
+  { from: { element: { type: 'scripts' } }, allow: { to: [shared, { element: { type: 'api' } }] } },
+  { from: { element: { type: 'test-setup' } }, allow: { to: shared } },
+  // Repo-wide checks (e.g. that the shell and the API agree with the list of deployables).
+  { from: { element: { type: 'repo-tests' } }, allow: { to: { element: { type: '*' } } } },
+];
 
 export default tseslint.config(
   {
@@ -12,6 +80,8 @@ export default tseslint.config(
       'e2e/test-results/**',
       'bench/results/**',
       '.data/**',
+      // Bad imports on purpose: scripts/test/boundaries.test.ts lints them as if they lived in the apps.
+      'scripts/test/fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -27,20 +97,33 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{js,mjs,cjs}'],
-    languageOptions: {
-      globals: {
-        process: 'readonly',
-        console: 'readonly',
-        require: 'readonly',
-        module: 'writable',
-        __dirname: 'readonly',
-        URL: 'readonly',
-        fetch: 'readonly',
-        AbortSignal: 'readonly',
-        setTimeout: 'readonly',
-        clearTimeout: 'readonly',
-      },
-    },
+    // Plain JavaScript here is Node: the build, start and test scripts and the webpack configs.
+    languageOptions: { globals: globals.node },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': boundaryElements,
+      'boundaries/root-path': import.meta.dirname,
+      'boundaries/legacy-templates': false,
+      'import/resolver': { typescript: { project: `${import.meta.dirname}/tsconfig.json` } },
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', policies: boundaryPolicies }],
+    },
+  },
+  {
+    files: [`{${reactFree.join(',')},article-api}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: reactOnly.map((name) => ({ name, message: 'this package stays React-free (it also runs in Node)' })),
+          patterns: [{ group: reactOnly.map((name) => `${name}/*`), message: 'this package stays React-free' }],
+        },
+      ],
+    },
   },
 );

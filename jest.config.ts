@@ -1,8 +1,10 @@
 import type { Config } from 'jest';
 
-/** One Jest project per workspace; UI packages run in jsdom, the API and the model in Node. */
+/** One Jest project per workspace (and the repo's scripts); UI packages run in jsdom, the API, the model and the core in Node. */
 const transform: Config['transform'] = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.jest.json' }],
+  // The scripts' own ES modules (e.g. scripts/lib/pageCache.mjs), imported by their tests.
+  '^.+\\.mjs$': '<rootDir>/../jest/esmToCommonJs.cjs',
 };
 
 const moduleNameMapper = {
@@ -36,14 +38,23 @@ const articleApiOnPostgres: Config = {
 
 const config: Config = {
   projects: [
+    project('shared-core', 'node'),
+    project('shared-context', 'jsdom'),
     project('shared-ui', 'jsdom'),
     project('shared-auth', 'jsdom'),
     project('shared-articles', 'node'),
+    project('shared-data', 'jsdom'),
     project('shell', 'jsdom'),
     project('public-site', 'jsdom'),
     project('business-portal', 'jsdom'),
     project('admin-console', 'jsdom'),
     project('article-api', 'node'),
+    // Also the release tooling's tests (*.test.mjs): plain Node ESM, imported as it runs, which
+    // needs `node --experimental-vm-modules` (npm test and npm run test:unit pass it).
+    {
+      ...project('scripts', 'node'),
+      testMatch: [...project('scripts', 'node').testMatch!, '<rootDir>/test/**/*.test.mjs'],
+    },
     articleApiOnPostgres,
   ],
 };

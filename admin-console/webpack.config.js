@@ -1,8 +1,9 @@
 const { createConfig } = require('../scripts/webpack/createConfig');
+const { webApp } = require('../scripts/lib/deployables.cjs');
 
 module.exports = createConfig({
   dir: __dirname,
-  workspace: 'admin-console',
-  federationName: 'admin_console',
+  // name, workspace, port, federation name, host or not: from the one list (scripts/lib/deployables.cjs)
+  ...webApp('admin-console'),
   exposes: { './routes': './src/routes.tsx' },
 });

@@ -1,8 +1,9 @@
 const { createConfig } = require('../scripts/webpack/createConfig');
+const { webApp } = require('../scripts/lib/deployables.cjs');
 
 module.exports = createConfig({
   dir: __dirname,
-  workspace: 'business-portal',
-  federationName: 'business_portal',
+  // name, workspace, port, federation name, host or not: from the one list (scripts/lib/deployables.cjs)
+  ...webApp('business-portal'),
   exposes: { './routes': './src/routes.tsx' },
 });

@@ -1,16 +1,24 @@
 const { createConfig } = require('../scripts/webpack/createConfig');
+const { webApp } = require('../scripts/lib/deployables.cjs');
+const { createServerConfig } = require('../scripts/webpack/createServerConfig');
 const { ArticlesSnapshotPlugin } = require('./build/ArticlesSnapshotPlugin');
 
-const configFor = createConfig({
+const app = {
   dir: __dirname,
-  workspace: 'public-site',
-  federationName: 'public_site',
+  // name, workspace, port, federation name, host or not: from the one list (scripts/lib/deployables.cjs)
+  ...webApp('public-site'),
   exposes: { './routes': './src/routes.tsx' },
-});
+  hasServerBuild: true,
+  // The shell's server renders the public pages with these (README "Server rendering").
+  serverExposes: { './routes': './src/routes.tsx', './server': './src/server.tsx' },
+};
+const browserConfig = createConfig(app);
+const serverConfig = createServerConfig(app);
 
-/** The shared factory's config plus the articles snapshot asset (the API-down fallback). */
+/** The browser build (plus the articles snapshot, the API-down fallback) and the server build. */
 module.exports = (env, argv) => {
-  const config = configFor(env, argv);
-  config.plugins.push(new ArticlesSnapshotPlugin());
-  return config;
+  const browser = browserConfig(env, argv);
+  browser.plugins.push(new ArticlesSnapshotPlugin());
+  // `webpack serve` (npm run dev) serves the browser build only.
+  return process.env.WEBPACK_SERVE ? browser : [browser, serverConfig(env, argv)];
 };

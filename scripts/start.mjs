@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds what is missing or stale, then runs the whole product and prints its URL.
 import { buildApps } from './build.mjs';
-import { ports } from './lib/apps.mjs';
+import { api, ports, remotes } from './lib/apps.mjs';
 import { startStack } from './lib/stack.mjs';
 
 async function main() {
@@ -18,14 +18,15 @@ async function main() {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+  const rows = [
+    ['shell', stack.shellUrl],
+    ...remotes.map((app) => [app.workspace, `http://localhost:${app.port}/`]),
+    ['article API', `http://localhost:${api.port}${api.basePath}`],
+    ['auth emulator', `http://localhost:${ports.authEmulator}/   (sign in as admin@example.com for the admin console)`],
+  ];
   console.log(`
   AIまなび is running
-    shell            ${stack.shellUrl}
-    public-site      http://localhost:${ports['public-site']}/
-    business-portal  http://localhost:${ports['business-portal']}/
-    admin-console    http://localhost:${ports['admin-console']}/
-    article API      http://localhost:${ports.api}/api
-    auth emulator    http://localhost:${ports.authEmulator}/   (sign in as admin@example.com for the admin console)
+${rows.map(([name, url]) => `    ${name.padEnd(17)}${url}`).join('\n')}
 
   Open ${stack.shellUrl}   (Ctrl-C stops everything)
 `);

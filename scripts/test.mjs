@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: every unit/component test (Jest), then the end-to-end suite (Playwright in Debian
-// Chromium) against fresh production builds, the article API and the Auth emulator.
+// `npm test`: the lint (ESLint with the import boundaries, Prettier, tsc -b), every unit/component
+// test (Jest), then the end-to-end suite (Playwright in Debian Chromium) against fresh production
+// builds, the article API and the Auth emulator.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './lib/apps.mjs';
 import { buildApps } from './build.mjs';
+import { runLint } from './lint.mjs';
 
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
   (p) => p && fs.existsSync(p),
@@ -25,8 +27,13 @@ const run = (label, command, args, options = {}) => {
 };
 const readJson = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
 
+console.log('\n▶ lint (ESLint, Prettier, tsc -b)');
+const lint = runLint();
+
 const jestJson = path.join(results, 'jest.json');
+// --experimental-vm-modules: the release tooling's tests import the Node ESM scripts as they are.
 const jestStatus = run('unit and component tests (Jest)', process.execPath, [
+  '--experimental-vm-modules',
   'node_modules/jest/bin/jest.js',
   '--ci',
   '--json',
@@ -59,11 +66,12 @@ const pw = readJson(e2eJson);
 const unit = { passed: jest?.numPassedTests ?? 0, failed: jest?.numFailedTests ?? (jestStatus ? 1 : 0) };
 const e2e = { passed: pw?.stats?.expected ?? 0, failed: pw?.stats?.unexpected ?? (e2eStatus ? 1 : 0) };
 const flaky = pw?.stats?.flaky ?? 0;
-console.log(`\nunit: ${unit.passed} passed, ${unit.failed} failed`);
+console.log(`\nlint: ${lint.passed} passed, ${lint.failed.length} failed`);
+console.log(`unit: ${unit.passed} passed, ${unit.failed} failed`);
 console.log(`e2e: ${e2e.passed + flaky} passed, ${e2e.failed} failed${flaky ? ` (${flaky} passed on retry)` : ''}`);
 const budgets = sizeStatus === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
 console.log(`budgets: ${budgets.passed} passed, ${budgets.failed} failed`);
 console.log(
-  `total: ${unit.passed + e2e.passed + flaky + budgets.passed} passed, ${unit.failed + e2e.failed + budgets.failed} failed`,
+  `total: ${lint.passed + unit.passed + e2e.passed + flaky + budgets.passed} passed, ${lint.failed.length + unit.failed + e2e.failed + budgets.failed} failed`,
 );
-process.exit(jestStatus || sizeStatus || e2eStatus ? 1 : 0);
+process.exit(lint.failed.length || jestStatus || sizeStatus || e2eStatus ? 1 : 0);

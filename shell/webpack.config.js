@@ -1,11 +1,13 @@
 const path = require('node:path');
 const { createConfig } = require('../scripts/webpack/createConfig');
+const { webApp } = require('../scripts/lib/deployables.cjs');
+const { createServerConfig } = require('../scripts/webpack/createServerConfig');
 
-module.exports = createConfig({
+const app = {
   dir: __dirname,
-  workspace: 'shell',
-  federationName: 'shell',
-  isHost: true,
+  // name, workspace, port, federation name, host or not: from the one list (scripts/lib/deployables.cjs)
+  ...webApp('shell'),
+  hasServerBuild: true,
   publicDir: path.join(__dirname, 'public'),
   preload: [
     // The logo and section headings use Montserrat 700 (latin): small, and on every page.
@@ -16,10 +18,20 @@ module.exports = createConfig({
     /^node_modules_react_index_js\.[0-9a-f]+\.js$/,
     /^vendors-node_modules_react-router_dist_[^.]+\.[0-9a-f]+\.js$/,
     /^vendors-node_modules_styled-components_[^.]+\.[0-9a-f]+\.js$/,
-    /^shared-(ui|auth|articles)_src_index_ts\.[0-9a-f]+\.js$/,
+    /^shared-(context|ui|auth|articles)_src_index_ts\.[0-9a-f]+\.js$/,
   ],
   preloadUrls: [
     { href: '/mf-remotes.json', as: 'fetch' },
     { href: '/app-config.json', as: 'fetch' },
   ],
-});
+  // The server that renders public pages (dist/server/main.js); jsdom (the sanitiser's DOM) is
+  // not bundled.
+  serverEntry: './src/server/index.ts',
+  serverExternals: { jsdom: 'commonjs jsdom' },
+};
+const browserConfig = createConfig(app);
+const serverConfig = createServerConfig(app);
+
+/** The browser build and the server renderer; `webpack serve` (npm run dev) builds the browser one. */
+module.exports = (env, argv) =>
+  process.env.WEBPACK_SERVE ? browserConfig(env, argv) : [browserConfig(env, argv), serverConfig(env, argv)];

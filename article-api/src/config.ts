@@ -3,7 +3,7 @@
  * An invalid setting stops the service at start-up with every problem listed.
  */
 import path from 'node:path';
-import { parseAdminEmails } from 'shared-articles';
+import { parseAdminEmails } from 'shared-core';
 import { z } from 'zod';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -20,7 +20,7 @@ export interface AppConfig {
   databasePoolMax: number;
   /** Fastify `trustProxy`: whose X-Forwarded-For to believe for the client address (false: nobody's). */
   trustProxy: boolean | number | string[];
-  /** Lower-cased; the same rule as the shell's admin flag (shared-articles `parseAdminEmails`). */
+  /** Lower-cased; the same rule as the shell's admin flag (shared-core `parseAdminEmails`). */
   adminEmails: string[];
   corsOrigins: string[];
   firebaseProjectId: string;

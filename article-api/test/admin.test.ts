@@ -62,7 +62,7 @@ describe('GET /api/admin/info', () => {
     const info = (await send({ url: '/api/admin/info', headers: asAdmin })).json<ServerInfo>();
     const databaseName =
       ENGINE === 'postgres'
-        ? `PostgreSQL 127.0.0.1:${new URL(database.DATABASE_URL).port}/${new URL(database.DATABASE_URL).pathname.slice(1)}`
+        ? `PostgreSQL 127.0.0.1:${new URL(database.DATABASE_URL!).port}/${new URL(database.DATABASE_URL!).pathname.slice(1)}`
         : ':memory:';
     expect(info).toEqual({
       adminEmails: ['admin@example.com', 'ops@example.com'],

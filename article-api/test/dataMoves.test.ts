@@ -101,7 +101,7 @@ describeOn('postgres')('npm run db:copy-to-postgres', () => {
       payload: { ...validInput, title: '編集済み' },
     });
     await send({ method: 'DELETE', url: '/api/articles/1', headers: asAdmin });
-    await send({ method: 'DELETE', url: `/api/articles/${created[2].id}`, headers: asAdmin }); // the highest id
+    await send({ method: 'DELETE', url: `/api/articles/${created[2]!.id}`, headers: asAdmin }); // the highest id
     const articles = (await send({ url: '/api/articles' })).json<Article[]>();
     return { env, articles };
   }
@@ -113,7 +113,7 @@ describeOn('postgres')('npm run db:copy-to-postgres', () => {
     >();
     const target = createPostgresDatabase();
 
-    const copy = await command('copySqliteToPostgres.ts', {}, ['--from', source.env.DATABASE_PATH, '--to', target]);
+    const copy = await command('copySqliteToPostgres.ts', {}, ['--from', source.env.DATABASE_PATH!, '--to', target]);
     expect(copy).toEqual({
       code: 0,
       output: expect.stringContaining('copied 22 articles and 5 business articles'),
@@ -133,7 +133,7 @@ describeOn('postgres')('npm run db:copy-to-postgres', () => {
     expect((await command('migrate.ts', { DATABASE_URL: target })).code).toBe(0); // seeded: 21 articles
     await executeSql({ DATABASE_URL: target }, "UPDATE articles SET title = 'そのまま' WHERE id = 2");
 
-    const refused = await command('copySqliteToPostgres.ts', {}, ['--from', source.env.DATABASE_PATH, '--to', target]);
+    const refused = await command('copySqliteToPostgres.ts', {}, ['--from', source.env.DATABASE_PATH!, '--to', target]);
     expect(refused).toEqual({ code: 1, output: expect.stringContaining('already holds 21 articles') });
     const send = await start({ DATABASE_URL: target });
     expect((await send({ url: '/api/articles/2' })).json<Article>().title).toBe('そのまま');

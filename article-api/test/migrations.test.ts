@@ -9,9 +9,9 @@ beforeEach(async () => {
 afterEach(() => harness.close());
 
 const count = async (table: string) =>
-  Number((await harness.query<{ n: number | string }>(`SELECT COUNT(*) AS n FROM ${table}`))[0].n);
+  Number((await harness.query<{ n: number | string }>(`SELECT COUNT(*) AS n FROM ${table}`))[0]?.n);
 const contentVersion = async () =>
-  (await harness.query<{ epoch: string; version: number | string }>('SELECT epoch, version FROM content_version'))[0];
+  (await harness.query<{ epoch: string; version: number | string }>('SELECT epoch, version FROM content_version'))[0]!;
 
 describe('migrate', () => {
   it('creates and seeds the tables on first run, recording each version', async () => {
@@ -48,7 +48,7 @@ describe('migrate', () => {
     const failing = { version: 102, name: 'fails halfway', sql: 'CREATE TABLE half (x INT)', fails: true };
     await expect(harness.migrate({ extra: [...extra, failing] })).rejects.toThrow('boom');
     expect(await harness.tableExists('half')).toBe(false);
-    const [{ latest }] = await harness.query<{ latest: number }>(
+    const [{ latest } = { latest: -1 }] = await harness.query<{ latest: number }>(
       'SELECT MAX(version) AS latest FROM schema_migrations',
     );
     expect(Number(latest)).toBe(101);
@@ -77,8 +77,9 @@ describeOn('postgres')('migrate on PostgreSQL, several instances starting at onc
     const instances = Array.from({ length: 4 }, () => postgresHarness(url));
     try {
       const applied = await Promise.all(instances.map((instance) => instance.migrate()));
-      expect(applied.flat().sort((a, b) => a - b)).toEqual(instances[0].versions.map((m) => m.version));
-      expect(Number((await instances[0].query<{ n: string }>('SELECT COUNT(*) AS n FROM articles'))[0].n)).toBe(21);
+      const [first] = instances as [ReturnType<typeof postgresHarness>];
+      expect(applied.flat().sort((a, b) => a - b)).toEqual(first.versions.map((m) => m.version));
+      expect(Number((await first.query<{ n: string }>('SELECT COUNT(*) AS n FROM articles'))[0]?.n)).toBe(21);
     } finally {
       await Promise.all(instances.map((instance) => instance.close()));
     }

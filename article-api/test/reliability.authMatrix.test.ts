@@ -73,7 +73,7 @@ const MATRIX: Record<string, MatrixEntry> = Object.fromEntries(
 
 const methodOf = (key: string) => key.split(' ')[0] as Method;
 /** Routes a token guards: anonymous is refused. */
-const PROTECTED_KEYS = Object.keys(MATRIX).filter((key) => MATRIX[key].expected.anonymous === 401);
+const PROTECTED = Object.entries(MATRIX).filter(([, entry]) => entry.expected.anonymous === 401);
 
 const MESSAGES = {
   401: ['ログインが必要です。', 'ログインの有効期限が切れたか、認証情報が正しくありません。再度ログインしてください。'],
@@ -182,18 +182,18 @@ describe('tokens the emulator-mode service refuses on every protected route', ()
     },
   };
 
-  it.each(Object.keys(refused))('%s → 401', async (label) => {
-    const token = await refused[label]();
-    for (const key of PROTECTED_KEYS) {
-      const response = await send(requestFor(key, MATRIX[key], 'admin', token));
+  it.each(Object.entries(refused))('%s → 401', async (_label, makeToken) => {
+    const token = await makeToken();
+    for (const [key, entry] of PROTECTED) {
+      const response = await send(requestFor(key, entry, 'admin', token));
       expect({ key, status: response.statusCode }).toEqual({ key, status: 401 });
     }
   });
 
   it('refuses an Authorization header that is not a Bearer token', async () => {
     for (const authorization of ['Basic YWRtaW46YWRtaW4=', 'Bearer', `Token ${tokens.admin}`, `Bearer  `]) {
-      for (const key of PROTECTED_KEYS) {
-        const response = await send({ ...requestFor(key, MATRIX[key], 'admin', null), headers: { authorization } });
+      for (const [key, entry] of PROTECTED) {
+        const response = await send({ ...requestFor(key, entry, 'admin', null), headers: { authorization } });
         expect({ key, authorization: authorization.slice(0, 12), status: response.statusCode }).toMatchObject({
           status: 401,
         });

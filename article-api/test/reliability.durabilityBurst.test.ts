@@ -55,7 +55,8 @@ it(`keeps every acknowledged create of a ${TOTAL}-create burst across SIGKILLs`,
   let acknowledged = 0;
   let inFlightAtKills: number[] = [];
   let inFlight = 0;
-  let next = 0;
+  /** One queue the clients share: each takes the next attempt until none is left. */
+  const queue = attempts.values();
 
   const crashAndRestart = () => {
     inFlightAtKills = [...inFlightAtKills, inFlight];
@@ -67,8 +68,7 @@ it(`keeps every acknowledged create of a ${TOTAL}-create burst across SIGKILLs`,
   };
 
   const client = async () => {
-    while (next < TOTAL) {
-      const attempt = attempts[next++];
+    for (const attempt of queue) {
       const { port } = await available;
       inFlight += 1;
       const answer = await sendOnce(port, {
@@ -87,7 +87,8 @@ it(`keeps every acknowledged create of a ${TOTAL}-create burst across SIGKILLs`,
       if (answer.status === 201) {
         attempt.outcome = { kind: 'acknowledged', article: JSON.parse(answer.body) as Article };
         acknowledged += 1;
-        if (pendingKills.length > 0 && acknowledged >= pendingKills[0]) {
+        const nextKill = pendingKills[0];
+        if (nextKill !== undefined && acknowledged >= nextKill) {
           pendingKills.shift();
           crashAndRestart();
         }

@@ -77,8 +77,11 @@ it(`answers ${COUNT} generated hostile requests with clear 4xx messages and chan
   const before = await dumpDatabase(database);
 
   const startedAt = Date.now();
-  const answers = await inPool(
-    requests.map((request) => () => (request.raw !== undefined ? sendRaw(port, request.raw) : sendOnce(port, request))),
+  const exchanges = await inPool(
+    requests.map((request) => async () => ({
+      request,
+      answer: await (request.raw !== undefined ? sendRaw(port, request.raw) : sendOnce(port, request)),
+    })),
     CONCURRENCY,
   );
   const elapsedMs = Date.now() - startedAt;
@@ -86,14 +89,13 @@ it(`answers ${COUNT} generated hostile requests with clear 4xx messages and chan
   const byStatus: Record<string, number> = {};
   const byGenerator: Record<string, number> = {};
   const problems: string[] = [];
-  requests.forEach((request, index) => {
-    const answer = answers[index];
+  exchanges.forEach(({ request, answer }, index) => {
     byStatus[answer.status] = (byStatus[answer.status] ?? 0) + 1;
     byGenerator[generatorOf(request)] = (byGenerator[generatorOf(request)] ?? 0) + 1;
     const problem = problemWith(request, answer);
     if (problem) problems.push(`#${index} ${request.label} → ${problem}`);
   });
-  const serverErrors = answers.filter((answer) => answer.status >= 500).length;
+  const serverErrors = exchanges.filter(({ answer }) => answer.status >= 500).length;
 
   console.log(
     [

@@ -66,7 +66,11 @@ it(`serves ${RATE_PER_S} mixed requests/s for ${DURATION_S} s without a single e
   const tally = (kind: Kind) => (status: number) => {
     statusesByKind[kind][status] = (statusesByKind[kind][status] ?? 0) + 1;
   };
-  const randomArticle = () => seeded[Math.floor(Math.random() * seeded.length)];
+  const randomArticle = () => {
+    const article = seeded[Math.floor(Math.random() * seeded.length)];
+    if (!article) throw new Error('the load test needs seeded articles');
+    return article;
+  };
 
   const read: Record<'list' | 'bySlug' | 'byId' | 'businessList', autocannon.Request> = {
     list: { method: 'GET', path: '/api/articles', onResponse: tally('list') },

@@ -142,8 +142,8 @@ describe('a real project, with the published keys answered by the test', () => {
     'an unsigned (alg none) token with the right claims': () => unsignedToken(idTokenClaims(PROJECT, ADMIN)),
   };
 
-  it.each(Object.keys(refused))('refuses %s on every protected route (401)', async (label) => {
-    expect(await statusesOnProtectedRoutes(send, refused[label]())).toEqual(allRefused);
+  it.each(Object.entries(refused))('refuses %s on every protected route (401)', async (_label, makeToken) => {
+    expect(await statusesOnProtectedRoutes(send, makeToken())).toEqual(allRefused);
   });
 });
 

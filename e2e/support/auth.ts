@@ -24,9 +24,11 @@
  * persist for the whole run, so use distinct e-mails where a fresh account matters.
  */
 import { expect, type Page } from '@playwright/test';
-import { installGoogleApiStandIn } from './googleApiStandIn';
+import { installGoogleApiStandIn } from '../../scripts/lib/googleApiStandIn.mjs';
+import { completeEmulatorChooser, headerLoginButton } from '../../scripts/lib/emulatorSignIn.mjs';
 
-export { installGoogleApiStandIn };
+// Shared with the benchmarks (scripts/bench), which may not import e2e: they live in scripts/lib.
+export { completeEmulatorChooser, headerLoginButton, installGoogleApiStandIn };
 
 export interface TestUser {
   email: string;
@@ -43,28 +45,6 @@ const SHELL_ORIGIN = 'http://localhost:3000';
 
 export const adminUser: TestUser = { email: 'admin@example.com', displayName: '管理者 花子' };
 export const operatorUser: TestUser = { email: 'operator@example.com', displayName: '事業者 太郎' };
-
-/** Fills in the emulator's "Sign in with Google.com" page: reuses a listed account or adds one. */
-export async function completeEmulatorChooser(chooser: Page, user: TestUser): Promise<void> {
-  await chooser.waitForLoadState('domcontentloaded');
-  const existing = chooser.locator('.js-reuse-account', { hasText: user.email });
-  await expect(chooser.locator('#add-account-button')).toBeVisible();
-  if ((await existing.count()) > 0) {
-    await existing.first().click();
-    return;
-  }
-  await chooser.locator('#add-account-button').click();
-  await chooser.locator('#email-input').fill(user.email);
-  if (user.displayName) await chooser.locator('#display-name-input').fill(user.displayName);
-  await chooser.locator('#sign-in').click();
-}
-
-/** The header's 事業者ログイン button (desktop navigation). */
-export const headerLoginButton = (page: Page) =>
-  page
-    .getByRole('banner')
-    .getByRole('navigation', { name: 'メインメニュー' })
-    .getByRole('button', { name: '事業者ログイン' });
 
 /**
  * Signs in through the header and the emulator's pop-up, then waits until the header shows

@@ -80,6 +80,7 @@ test.describe('admin console, signed in as admin', () => {
 
   test("the service's validation error lands on the form and nothing typed is lost", async ({ page, request }) => {
     const [existing] = (await (await request.get(`${API}/articles`)).json()) as { slug: string }[];
+    if (!existing) throw new Error('the seeded article API lists no article');
     await openAsAdmin(page, '/admin/articles/new', '記事の新規作成');
     const title = `重複スラッグの記事 ${Date.now()}`;
     await fillRequiredFields(page, { title, category: 'AI活用', content: '<p>本文</p>' });
@@ -119,6 +120,7 @@ test.describe('admin console, signed in as admin', () => {
 
   test('every admin page passes axe-core', async ({ page, request }) => {
     const [article] = (await (await request.get(`${API}/articles`)).json()) as { id: number }[];
+    if (!article) throw new Error('the seeded article API lists no article');
     const pages: [string, string][] = [
       ['/admin', 'ダッシュボード'],
       ['/admin/articles', '記事管理'],

@@ -1,8 +1,11 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { NotFoundPage, Spinner, paths } from 'shared-ui';
-import { PageErrorBoundary } from './components/PageErrorBoundary';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { paths } from 'shared-core';
+import { NotFoundPage, Spinner, type RemoteRoutesModule } from 'shared-ui';
+import { RouteErrorBoundary } from 'shared-ui/page';
+import { createPublicQueryClient } from './lib/articles/queryClient';
+import { addLocalArticlesToServerState, adoptServerState } from './lib/articles/serverState';
 import { HomePage } from './features/home/components/HomePage';
 import { ArticlesPage } from './features/articles/components/ArticlesPage';
 import { ArticleDetailPage } from './features/articles/components/ArticleDetailPage';
@@ -20,92 +23,102 @@ const PrivacyPage = lazy(() =>
 );
 const TermsPage = lazy(() => import('./features/legal/components/TermsPage').then((m) => ({ default: m.TermsPage })));
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // Articles change rarely; the service-down fallback happens inside the query functions.
-    queries: { staleTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: false },
-  },
-});
+// In the browser, one client for the page; a server-rendered page hands over its data first.
+const queryClient = createPublicQueryClient();
+const fromServer = typeof document !== 'undefined' && adoptServerState(queryClient);
 
 function Page({ children }: { children: ReactNode }) {
   return (
-    <PageErrorBoundary>
+    <RouteErrorBoundary>
       <Suspense fallback={<Spinner label="読み込み中..." />}>{children}</Suspense>
-    </PageErrorBoundary>
+    </RouteErrorBoundary>
+  );
+}
+
+/** public-site's pages, without a query client (the server renders them with one per request). */
+export function PublicRoutes() {
+  return (
+    <Routes>
+      <Route
+        path={paths.home}
+        element={
+          <Page>
+            <HomePage />
+          </Page>
+        }
+      />
+      <Route
+        path={paths.about}
+        element={
+          <Page>
+            <AboutPage />
+          </Page>
+        }
+      />
+      <Route
+        path={paths.contents}
+        element={
+          <Page>
+            <ContentsPage />
+          </Page>
+        }
+      />
+      <Route
+        path={`${paths.contents}/:slug`}
+        element={
+          <Page>
+            <ContentPage />
+          </Page>
+        }
+      />
+      <Route
+        path={paths.articles}
+        element={
+          <Page>
+            <ArticlesPage />
+          </Page>
+        }
+      />
+      <Route
+        path={`${paths.articles}/:slug`}
+        element={
+          <Page>
+            <ArticleDetailPage />
+          </Page>
+        }
+      />
+      <Route
+        path={paths.privacy}
+        element={
+          <Page>
+            <PrivacyPage />
+          </Page>
+        }
+      />
+      <Route
+        path={paths.terms}
+        element={
+          <Page>
+            <TermsPage />
+          </Page>
+        }
+      />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
   );
 }
 
 /** public-site's routes, mounted by the shell for /, /about, /contents/*, /articles/*, /privacy, /terms. */
-export default function PublicSiteRoutes() {
+function PublicSiteRoutes() {
+  useEffect(() => {
+    if (fromServer) addLocalArticlesToServerState(queryClient);
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
-      <Routes>
-        <Route
-          path={paths.home}
-          element={
-            <Page>
-              <HomePage />
-            </Page>
-          }
-        />
-        <Route
-          path={paths.about}
-          element={
-            <Page>
-              <AboutPage />
-            </Page>
-          }
-        />
-        <Route
-          path={paths.contents}
-          element={
-            <Page>
-              <ContentsPage />
-            </Page>
-          }
-        />
-        <Route
-          path={`${paths.contents}/:slug`}
-          element={
-            <Page>
-              <ContentPage />
-            </Page>
-          }
-        />
-        <Route
-          path={paths.articles}
-          element={
-            <Page>
-              <ArticlesPage />
-            </Page>
-          }
-        />
-        <Route
-          path={`${paths.articles}/:slug`}
-          element={
-            <Page>
-              <ArticleDetailPage />
-            </Page>
-          }
-        />
-        <Route
-          path={paths.privacy}
-          element={
-            <Page>
-              <PrivacyPage />
-            </Page>
-          }
-        />
-        <Route
-          path={paths.terms}
-          element={
-            <Page>
-              <TermsPage />
-            </Page>
-          }
-        />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <PublicRoutes />
     </QueryClientProvider>
   );
 }
+
+// The shell loads this module through the shared contract; a change that breaks it fails here.
+export default PublicSiteRoutes satisfies RemoteRoutesModule['default'];

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApps } from '../build.mjs';
-import { repoRoot, distDir, ports } from '../lib/apps.mjs';
+import { repoRoot, distDir, ports, webApps } from '../lib/apps.mjs';
 import { startStack } from '../lib/stack.mjs';
 import { loadTest, type ApiFigures } from './api';
 import { measurePostgresApi } from './apiPostgres';
@@ -23,14 +23,7 @@ if (!chromePath) {
 }
 
 const shell = `http://localhost:${ports.shell}`;
-const distDirs = Object.fromEntries(
-  [
-    ['shell', ports.shell],
-    ['public-site', ports['public-site']],
-    ['business-portal', ports['business-portal']],
-    ['admin-console', ports['admin-console']],
-  ].map(([workspace, port]) => [String(port), distDir(String(workspace))]),
-);
+const distDirs = Object.fromEntries(webApps.map((app) => [String(app.port), distDir(app.workspace)]));
 
 async function firstArticleSlug(): Promise<string> {
   const response = await fetch(`http://localhost:${ports.api}/api/articles`);

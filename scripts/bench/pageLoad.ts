@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { deployables } from '../lib/apps.mjs';
 import { median } from './stats';
 
 export interface PageLoadFigures {
@@ -13,13 +14,7 @@ export interface PageLoadFigures {
 }
 
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const portNames: Record<string, string> = {
-  '3000': 'shell',
-  '3002': 'public-site',
-  '3003': 'business-portal',
-  '3004': 'admin-console',
-  '3001': 'api',
-};
+const portNames: Record<string, string> = Object.fromEntries(deployables.map((d) => [String(d.port), d.name]));
 
 /** The gzip size of a served JS file, read from the .gz file the build wrote beside it. */
 function gzipSizeOf(url: URL, distDirs: Record<string, string>): number {

@@ -1,5 +1,6 @@
 import { chromium } from '@playwright/test';
-import { completeEmulatorChooser, installGoogleApiStandIn, headerLoginButton } from '../../e2e/support/auth';
+import { completeEmulatorChooser, headerLoginButton } from '../lib/emulatorSignIn.mjs';
+import { installGoogleApiStandIn } from '../lib/googleApiStandIn.mjs';
 import { median } from './stats';
 
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'];

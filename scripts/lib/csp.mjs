@@ -1,7 +1,9 @@
-// The Content-Security-Policy of the shell's HTML: scripts only from the shell and the remotes
-// named in the registry (plus Google's sign-in loader), connections to those, the article API
-// and the auth backend, frames only for sign-in and YouTube, and styles by per-response nonce
-// (styled-components reads it from <meta property="csp-nonce">). No inline script anywhere.
+// The Content-Security-Policy of the shell's HTML: scripts only from the shell, the remotes
+// named in the registry and the preview allow-list (plus Google's sign-in loader), connections
+// to those, the article API and the auth backend, frames only for sign-in and YouTube, and
+// styles by per-response nonce (styled-components reads it from <meta property="csp-nonce">).
+// No inline script anywhere.
+import { api as articleApi } from './apps.mjs';
 
 const YOUTUBE = ['https://www.youtube.com', 'https://www.youtube-nocookie.com'];
 const GOOGLE_SIGN_IN_SCRIPTS = ['https://apis.google.com'];
@@ -22,21 +24,22 @@ const originOf = (url, base) => {
 /**
  * @param {object} options
  * @param {Record<string, string>} options.registry   remote name → manifest URL
- * @param {{ apiBaseUrl?: string, auth: { mode: string, emulatorPort?: number, config?: { authDomain: string } } }} options.config
+ * @param {{ apiBaseUrl?: string, previewOrigins?: string[], auth: { mode: string, emulatorPort?: number, config?: { authDomain: string } } }} options.config
  * @param {string} options.hostname   the page's hostname (the API and emulator defaults follow it)
  * @param {string | null} options.nonce  null where the HTML is a static file (Firebase Hosting): no
  *        per-response nonce exists there, so styles fall back to 'unsafe-inline' (scripts never do)
  */
 export function contentSecurityPolicy({ registry, config, hostname, nonce }) {
   const pageBase = `http://${hostname}`;
+  // The registry's remotes and the origins an admin may load a preview of a remote from.
   const remoteOrigins = [
     ...new Set(
-      Object.values(registry)
+      [...Object.values(registry), ...(config.previewOrigins ?? [])]
         .map((url) => originOf(url, pageBase))
         .filter(Boolean),
     ),
   ];
-  const api = originOf(config.apiBaseUrl ?? `http://${hostname}:3001/api`, pageBase);
+  const api = originOf(config.apiBaseUrl ?? `http://${hostname}:${articleApi.port}${articleApi.basePath}`, pageBase);
   const auth =
     config.auth.mode === 'emulator'
       ? {

@@ -37,7 +37,9 @@ export function formatJapaneseDate(isoDate: string): string {
   return date ? `${date.year}年${date.month}月${date.day}日` : isoDate;
 }
 
-function partsIn(timeZone: string, instant: Date): Record<string, string> {
+type DateTimeParts = Record<'year' | 'month' | 'day' | 'hour' | 'minute', string>;
+
+function partsIn(timeZone: string, instant: Date): DateTimeParts {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',
@@ -47,7 +49,9 @@ function partsIn(timeZone: string, instant: Date): Record<string, string> {
     minute: '2-digit',
     hourCycle: 'h23',
   }).formatToParts(instant);
-  return Object.fromEntries(parts.map((part) => [part.type, part.value]));
+  // The format above always yields all five parts; '' only satisfies the type.
+  const part = (type: keyof DateTimeParts) => parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute') };
 }
 
 /**

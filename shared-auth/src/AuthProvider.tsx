@@ -1,6 +1,6 @@
-import { useMemo, useReducer, type ReactNode } from 'react';
+import { useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { AuthContext, AuthInternalsContext, type AuthInternals } from './AuthContext';
-import { authReducer, initialAuthState } from './authState';
+import { authReducer, initialAuthState, serverAuthState } from './authState';
 import { firebaseSessionLoader, type SessionLoader } from './sessionLoader';
 import { storeRedirectPath } from './storage';
 import type { AuthContextValue } from './types';
@@ -13,14 +13,32 @@ interface AuthProviderProps {
   onSignInStart?: () => void;
   /** Where the identity SDK comes from; tests pass their own. */
   sessionLoader?: SessionLoader;
+  /**
+   * The page is server-rendered HTML being hydrated: the first render matches the server's
+   * (signed out), and the stored profile is restored right after.
+   */
+  hydrating?: boolean;
 }
 
 /**
  * Renders at once from the stored profile, loads Firebase after the first paint, then follows
  * Firebase's answer. One provider serves the shell and every remote (a federation singleton).
  */
-export function AuthProvider({ children, onSignInStart, sessionLoader = firebaseSessionLoader }: AuthProviderProps) {
-  const [state, dispatch] = useReducer(authReducer, undefined, initialAuthState);
+export function AuthProvider({
+  children,
+  onSignInStart,
+  sessionLoader = firebaseSessionLoader,
+  hydrating = false,
+}: AuthProviderProps) {
+  const [state, dispatch] = useReducer(authReducer, hydrating, (fromServer) =>
+    fromServer ? serverAuthState() : initialAuthState(),
+  );
+  const restoreAfterHydration = useRef(hydrating);
+  useEffect(() => {
+    if (!restoreAfterHydration.current) return;
+    restoreAfterHydration.current = false;
+    dispatch({ type: 'restored', state: initialAuthState() });
+  }, []);
   useSessionSync(sessionLoader, dispatch);
   const actions = useAuthActions(sessionLoader, dispatch, onSignInStart);
 

@@ -20,7 +20,8 @@ export type AuthAction =
   | { type: 'succeeded'; message: string }
   | { type: 'messagesCleared' }
   | { type: 'redirectPathChanged'; path: string | null }
-  | { type: 'reloadScheduled'; path: string };
+  | { type: 'reloadScheduled'; path: string }
+  | { type: 'restored'; state: AuthState };
 
 /**
  * Before Firebase answers: the stored profile and admin flag, and `loading` until it does —
@@ -35,6 +36,23 @@ export function initialAuthState(): AuthState {
     authError: null,
     authSuccess: null,
     loginRedirectPath: readStoredRedirectPath(),
+    redirectingTo: null,
+  };
+}
+
+/**
+ * What the server renders with (it sees no storage), and so what a hydrating page starts from:
+ * nobody signed in, nothing loading. The stored state follows right after hydration.
+ */
+export function serverAuthState(): AuthState {
+  return {
+    currentUser: null,
+    userProfile: null,
+    isAdmin: false,
+    loading: false,
+    authError: null,
+    authSuccess: null,
+    loginRedirectPath: null,
     redirectingTo: null,
   };
 }
@@ -57,5 +75,7 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
       return { ...state, loginRedirectPath: action.path };
     case 'reloadScheduled':
       return { ...state, redirectingTo: action.path };
+    case 'restored':
+      return action.state;
   }
 }

@@ -1,10 +1,8 @@
-export * from './theme/tokens';
-export { ThemeModeProvider, useThemeMode, readStoredThemeMode } from './theme/ThemeModeProvider';
-export { GlobalStyle } from './theme/GlobalStyle';
-export * from './config';
-export * from './paths';
-export * from './site';
-export * from './lib/storage';
+// What holds one instance of state (theme, server page, sanitiser) lives in shared-context, a
+// federation singleton; re-exported so the apps import it from here, and a remote's own newer
+// copy of shared-ui still reaches the shell's instance (README "Releasing a remote").
+export * from 'shared-context';
+export type { RemoteRoutesModule } from './remoteContract';
 export { ErrorBoundary } from './components/ErrorBoundary';
 export { Spinner } from './components/Spinner';
 export { Banner } from './components/Banner';
@@ -13,7 +11,7 @@ export { Button } from './components/Button';
 export { NotFoundPage } from './components/NotFoundPage';
 export { useScrolledPast } from './hooks/useScrolledPast';
 export { useMediaQuery } from './hooks/useMediaQuery';
-export { useDocumentTitle } from './hooks/useDocumentTitle';
+export { useDocumentTitle, documentTitle } from './hooks/useDocumentTitle';
 // Content components shared by the public site, the business portal and the admin console.
 export { SafeHtml, preloadSanitizer } from './components/SafeHtml/SafeHtml';
 export {
@@ -28,5 +26,5 @@ export { CardGrid } from './components/ArticleCard/CardGrid';
 export { Reveal } from './components/Reveal/Reveal';
 export { accentFill, accentText } from './components/accent';
 export { useInView, type UseInViewOptions } from './hooks/useInView';
-export { useSocialMeta, type SocialMeta } from './hooks/useSocialMeta';
+export { useSocialMeta, socialMetaTags, type SocialMeta, type SocialMetaTag } from './hooks/useSocialMeta';
 export { VisuallyHidden } from './components/VisuallyHidden';

@@ -1,14 +1,48 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { loadRuntimeConfig } from 'shared-ui';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { loadRuntimeConfig } from 'shared-core';
 import { App } from './app/App';
+import { loadRemoteRoutes } from './remotes/loadRemoteRoutes';
 import { registryReady } from './remotes/startup';
+import { findArea } from './routing/areas';
+import { showStartupFailure } from './startup/showStartupFailure';
 import './fonts';
+
+/** The server marks the pages it rendered (README "Server rendering"). */
+const serverRenderedTheme = () => {
+  const { ssr, theme } = document.documentElement.dataset;
+  return ssr !== undefined && (theme === 'light' || theme === 'dark') ? theme : null;
+};
+
+/**
+ * A server-rendered page is hydrated once the remote that rendered it is loaded, so the first
+ * render matches the HTML (no loading state in between). If that remote cannot be loaded, the
+ * page is rendered afresh in the browser and shows the area's fallback, as it would have.
+ */
+async function hydrate(container: HTMLElement, theme: 'light' | 'dark'): Promise<boolean> {
+  const area = findArea(window.location.pathname);
+  if (area) {
+    try {
+      await loadRemoteRoutes(area.remote);
+    } catch {
+      return false;
+    }
+  }
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <App initialMode={theme} hydrating />
+    </StrictMode>,
+  );
+  return true;
+}
 
 async function start() {
   await Promise.all([registryReady, loadRuntimeConfig()]);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
+  const theme = serverRenderedTheme();
+  if (theme && (await hydrate(container, theme))) return;
   createRoot(container).render(
     <StrictMode>
       <App />
@@ -16,4 +50,4 @@ async function start() {
   );
 }
 
-void start();
+start().catch(showStartupFailure);

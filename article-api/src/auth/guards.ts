@@ -4,7 +4,7 @@
  * invalid token is counted per client address (routes/rateLimits.ts): over the limit it is a 429.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isAdminEmail } from 'shared-articles';
+import { isAdmin as isAdminUser } from 'shared-core';
 import { ApiError, MESSAGES } from '../errors';
 import type { AuthenticatedUser, VerifyToken } from './types';
 
@@ -58,8 +58,8 @@ export function createAuthGuards({
     }
   }
 
-  const isAdmin: AuthGuards['isAdmin'] = (user) =>
-    isAdminEmail(user.email, adminEmails) && (user.emailVerified || !requireVerifiedEmail);
+  // The one rule the browser's admin flag uses too (shared-core).
+  const isAdmin: AuthGuards['isAdmin'] = (user) => isAdminUser(user, { adminEmails, requireVerifiedEmail });
 
   return {
     isAdmin,

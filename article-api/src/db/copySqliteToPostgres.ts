@@ -90,7 +90,7 @@ async function assertEmpty(client: pg.PoolClient): Promise<void> {
   const { rows } = await client.query<{ articles: number; business: number }>(
     'SELECT (SELECT COUNT(*) FROM articles) AS articles, (SELECT COUNT(*) FROM business_articles) AS business',
   );
-  const { articles, business } = rows[0];
+  const { articles = 0, business = 0 } = rows[0] ?? {};
   if (Number(articles) + Number(business) > 0) {
     throw new CopyError(
       `the PostgreSQL database already holds ${articles} articles and ${business} business articles: ` +

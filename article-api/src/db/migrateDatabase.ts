@@ -21,7 +21,7 @@ export async function migrateDatabase(config: StorageConfig, { seed }: { seed: b
     try {
       const applied = await migratePostgres(pool, { seed });
       const { rows } = await pool.query<{ latest: number }>('SELECT MAX(version) AS latest FROM schema_migrations');
-      return { description: describePostgresUrl(config.databaseUrl), applied, latest: rows[0].latest };
+      return { description: describePostgresUrl(config.databaseUrl), applied, latest: rows[0]?.latest ?? 0 };
     } finally {
       await pool.end();
     }

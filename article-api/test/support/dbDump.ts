@@ -8,6 +8,13 @@ import pg from 'pg';
 /** The env a test gave the service: DATABASE_URL (PostgreSQL) or DATABASE_PATH (SQLite). */
 export type DatabaseEnv = Record<string, string>;
 
+/** The SQLite file of an environment that has no DATABASE_URL. */
+function sqlitePath(env: DatabaseEnv): string {
+  const file = env.DATABASE_PATH;
+  if (!file) throw new Error('neither DATABASE_URL nor DATABASE_PATH is set');
+  return file;
+}
+
 export interface StoredArticle {
   id: number;
   slug: string;
@@ -52,7 +59,7 @@ export async function dumpDatabase(env: DatabaseEnv): Promise<string> {
       return JSON.stringify(dump);
     });
   }
-  return withSqlite(env.DATABASE_PATH, (db) => {
+  return withSqlite(sqlitePath(env), (db) => {
     const tables = db
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
       .pluck()
@@ -79,7 +86,7 @@ export async function integrityCheck(env: DatabaseEnv): Promise<string> {
       }
     });
   }
-  return withSqlite(env.DATABASE_PATH, (db) => (db.pragma('integrity_check', { simple: true }) as string) ?? '');
+  return withSqlite(sqlitePath(env), (db) => (db.pragma('integrity_check', { simple: true }) as string) ?? '');
 }
 
 /** The stored articles whose slug starts with `prefix`, by id. */
@@ -90,7 +97,7 @@ export async function storedArticles(env: DatabaseEnv, prefix: string): Promise<
       (await client.query<StoredArticle>(sql, [`${prefix}%`])).rows.map((row) => ({ ...row, id: Number(row.id) })),
     );
   }
-  return withSqlite(env.DATABASE_PATH, (db) =>
+  return withSqlite(sqlitePath(env), (db) =>
     db.prepare<[string], StoredArticle>(sql.replace('$1', '?')).all(`${prefix}%`),
   );
 }
@@ -104,7 +111,7 @@ export async function storedArticle(env: DatabaseEnv, id: number): Promise<Store
       return rows[0] && { ...rows[0], id: Number(rows[0].id) };
     });
   }
-  return withSqlite(env.DATABASE_PATH, (db) => db.prepare<[number], StoredArticle>(sql.replace('$1', '?')).get(id));
+  return withSqlite(sqlitePath(env), (db) => db.prepare<[number], StoredArticle>(sql.replace('$1', '?')).get(id));
 }
 
 /** Runs one statement as an operator would, outside the service (its own connection, writable). */

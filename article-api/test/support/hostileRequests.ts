@@ -293,8 +293,8 @@ type Generator = (ctx: HostileContext) => HostileRequest;
 const GENERATORS: Record<string, Generator> = {
   wrongType(ctx) {
     const { prng } = ctx;
-    const field = prng.pick(Object.keys(WRONG_TYPES));
-    const value = prng.pick(WRONG_TYPES[field]);
+    const [field, values] = prng.pick(Object.entries(WRONG_TYPES));
+    const value = prng.pick(values);
     return jsonCase(
       ctx,
       `wrong type: ${field}=${JSON.stringify(value)}`,
@@ -428,8 +428,8 @@ const GENERATORS: Record<string, Generator> = {
       'nested arrays in relatedArticles': () =>
         `{"title":"t","category":"c","date":"2025-01-01","content":"x","relatedArticles":${repeat('[', depth)}1${repeat(']', depth)}}`,
     };
-    const shape = prng.pick(Object.keys(shapes));
-    return jsonCase(ctx, `deep JSON: ${shape}, depth ${depth}`, shapes[shape](), { raw: true });
+    const [shape, body] = prng.pick(Object.entries(shapes));
+    return jsonCase(ctx, `deep JSON: ${shape}, depth ${depth}`, body(), { raw: true });
   },
 
   prototypePollution(ctx) {
@@ -661,11 +661,13 @@ export const GENERATOR_NAMES = Object.keys(GENERATORS);
 
 /** `count` requests: each generator once, then generators picked at random. */
 export function generateHostileRequests(ctx: HostileContext, count: number): HostileRequest[] {
-  const requests = GENERATOR_NAMES.map((name) => GENERATORS[name](ctx));
-  while (requests.length < count) requests.push(GENERATORS[ctx.prng.pick(GENERATOR_NAMES)](ctx));
+  const generators = Object.values(GENERATORS);
+  const requests = generators.map((generate) => generate(ctx));
+  while (requests.length < count) requests.push(ctx.prng.pick(generators)(ctx));
   return requests;
 }
 
 export function generatorOf(request: HostileRequest): string {
-  return request.label.split(':')[0];
+  const colon = request.label.indexOf(':');
+  return colon === -1 ? request.label : request.label.slice(0, colon);
 }

@@ -28,7 +28,7 @@ export function createPrng(seed: number): Prng {
     int,
     pick: (items) => {
       if (items.length === 0) throw new Error('pick from an empty list');
-      return items[int(0, items.length - 1)];
+      return items[int(0, items.length - 1)]!; // the index is within [0, length - 1] of a non-empty list
     },
     chance: (probability) => next() < probability,
   };

@@ -86,12 +86,10 @@ export function sendRaw(port: number, raw: string): Promise<RawAnswer> {
 /** Runs `tasks` with at most `limit` in flight, keeping their order in the result. */
 export async function inPool<T>(tasks: ReadonlyArray<() => Promise<T>>, limit: number): Promise<T[]> {
   const results: T[] = new Array(tasks.length);
-  let next = 0;
+  /** One queue the workers share: each takes the next task until none is left. */
+  const queue = tasks.entries();
   const worker = async () => {
-    while (next < tasks.length) {
-      const index = next++;
-      results[index] = await tasks[index]();
-    }
+    for (const [index, task] of queue) results[index] = await task();
   };
   await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
   return results;

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { paths } from '../paths';
+import { paths } from 'shared-core';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useHttpStatus } from 'shared-context';
 
 const Section = styled.section`
   display: flex;
@@ -22,6 +23,7 @@ const Code = styled.p`
 /** The spec's 404 page; the shell shows it, and a remote for unknown paths inside its area. */
 export function NotFoundPage() {
   useDocumentTitle('ページが見つかりません');
+  useHttpStatus(404);
   return (
     <Section>
       <Code aria-hidden="true">404</Code>

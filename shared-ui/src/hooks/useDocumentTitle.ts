@@ -1,9 +1,14 @@
 import { useEffect } from 'react';
-import { site } from '../site';
+import { site } from 'shared-core';
+import { useServerPage } from 'shared-context';
 
-/** Sets `{title} | {product name}` (or the product name alone) while the page is shown. */
+/** `{title} | {product name}`, or the product name alone. */
+export const documentTitle = (title?: string | null) => (title ? `${title} | ${site.productName}` : site.productName);
+
+/** Sets the document title while the page is shown (on the server: the served <title>). */
 export function useDocumentTitle(title?: string | null): void {
+  useServerPage()?.report({ title: documentTitle(title) });
   useEffect(() => {
-    document.title = title ? `${title} | ${site.productName}` : site.productName;
+    document.title = documentTitle(title);
   }, [title]);
 }

@@ -1,21 +1,14 @@
 import { useEffect } from 'react';
+import { useServerPage, type SocialMeta } from 'shared-context';
 
-export interface SocialMeta {
-  title: string;
-  description: string;
-  /** Absolute or site-relative; made absolute against the page's origin. */
-  image: string;
-  /** Defaults to the current page (without query or hash). */
-  url?: string;
-  /** og:type, e.g. 'article'. */
-  type?: string;
-}
+export type { SocialMeta };
 
-type Tag = { attribute: 'property' | 'name'; key: string; content: string };
+export type SocialMetaTag = { attribute: 'property' | 'name'; key: string; content: string };
 
-function tagsFor(meta: SocialMeta): Tag[] {
-  const absolute = (value: string) => new URL(value, window.location.href).href;
-  const url = absolute(meta.url ?? window.location.pathname);
+/** The <meta> tags of `meta`, with URLs made absolute against `pageUrl` (the page's own URL). */
+export function socialMetaTags(meta: SocialMeta, pageUrl: string): SocialMetaTag[] {
+  const absolute = (value: string) => new URL(value, pageUrl).href;
+  const url = absolute(meta.url ?? new URL(pageUrl).pathname);
   const image = absolute(meta.image);
   return [
     { attribute: 'name', key: 'description', content: meta.description },
@@ -36,11 +29,13 @@ function tagsFor(meta: SocialMeta): Tag[] {
  * restores what was there before (tags it created are removed). Pass null while data loads.
  */
 export function useSocialMeta(meta: SocialMeta | null): void {
+  const serverPage = useServerPage();
+  if (meta) serverPage?.report({ meta });
   const { title, description, image, url, type } = meta ?? {};
   useEffect(() => {
     if (title === undefined || description === undefined || image === undefined) return;
     const restore: Array<() => void> = [];
-    for (const tag of tagsFor({ title, description, image, url, type })) {
+    for (const tag of socialMetaTags({ title, description, image, url, type }, window.location.href)) {
       let element = document.head.querySelector<HTMLMetaElement>(`meta[${tag.attribute}="${tag.key}"]`);
       if (element) {
         const previous = element.content;

@@ -1,20 +1,34 @@
-import { useCallback, useEffect, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ErrorBoundary, Spinner } from 'shared-ui';
-import { loadRemoteRoutes, type RemoteRoutesComponent } from './loadRemoteRoutes';
+import { loadRemoteRoutes, loadedRemoteRoutes, type RemoteRoutesComponent } from './loadRemoteRoutes';
 import { RemoteFallback } from './RemoteFallback';
-import type { RemoteName } from './registry';
+import { entryOf, subscribeToEntries, type RemoteName } from './registry';
 
 type State = { status: 'loading' } | { status: 'ready'; Routes: RemoteRoutesComponent } | { status: 'failed' };
+
+/** Remote routes the server loaded before rendering (the browser's are in loadRemoteRoutes). */
+export const ServerRemotesContext = createContext<Partial<Record<RemoteName, RemoteRoutesComponent>>>({});
+
+/** A remote already at hand renders at once: no loading state to flash, none to mismatch. */
+function initialState(name: RemoteName, fromServer: RemoteRoutesComponent | undefined): State {
+  const Routes = fromServer ?? loadedRemoteRoutes(name);
+  return Routes ? { status: 'ready', Routes } : { status: 'loading' };
+}
 
 /**
  * Renders one remote's routes inside the shell layout. Load and render failures both end in
  * the area's fallback; 再読み込み loads the remote again without reloading the page.
  */
 export function RemoteArea({ name }: { name: RemoteName }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const fromServer = useContext(ServerRemotesContext)[name];
+  const [state, setState] = useState<State>(() => initialState(name, fromServer));
   const [attempt, setAttempt] = useState(0);
   const { pathname } = useLocation();
+  // A preview override switched on (or reset) while the area is shown loads the remote anew.
+  // Only an effect dependency, never rendered: the server's value (none) cannot mismatch.
+  const readEntry = () => entryOf(name);
+  const entry = useSyncExternalStore(subscribeToEntries, readEntry, readEntry);
 
   useEffect(() => {
     let active = true;
@@ -28,7 +42,7 @@ export function RemoteArea({ name }: { name: RemoteName }) {
     return () => {
       active = false;
     };
-  }, [name, attempt]);
+  }, [name, attempt, entry]);
 
   const retry = useCallback(() => {
     setState({ status: 'loading' });

@@ -44,8 +44,9 @@ export async function insertRows(
   table: string,
   rows: ReadonlyArray<Record<string, unknown>>,
 ): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = Object.keys(rows[0]);
+  const [first] = rows;
+  if (!first) return;
+  const columns = Object.keys(first);
   for (const row of rows) {
     await client.query(
       `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${placeholders(columns.length)})`,

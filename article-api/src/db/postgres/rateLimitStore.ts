@@ -27,7 +27,8 @@ export function createPostgresRateLimitStore(pool: pg.Pool, sweepEveryMs = 60_00
   class Store implements FastifyRateLimitStore {
     incr(key: string, callback: IncrCallback, timeWindow?: number): void {
       pool.query<{ hits: number; ttl: number }>(INCREMENT, [key, timeWindow ?? 60_000]).then(
-        ({ rows: [row] }) => callback(null, { current: row.hits, ttl: row.ttl }),
+        ({ rows: [row] }) =>
+          row ? callback(null, { current: row.hits, ttl: row.ttl }) : callback(new Error('rate limit: no counter row')),
         (error: Error) => callback(error),
       );
     }

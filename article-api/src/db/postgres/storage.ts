@@ -39,7 +39,9 @@ export async function openPostgresStorage({ url, poolMax, log }: PostgresStorage
     const { rows } = await pool.query<{ token: string }>(
       "SELECT epoch || '-' || version AS token FROM content_version WHERE id = 1",
     );
-    return rows[0].token;
+    const token = rows[0]?.token;
+    if (token === undefined) throw new Error('content_version has no row (migrations not applied?)');
+    return token;
   });
   return {
     engine: 'postgres',

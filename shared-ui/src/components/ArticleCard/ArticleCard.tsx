@@ -1,7 +1,6 @@
-import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
-import { fonts } from '../../theme/tokens';
+import { fonts } from 'shared-context';
 import { accentFill, accentText } from '../accent';
 import { CardImage, type CardImageSource } from './CardImage';
 
@@ -32,12 +31,15 @@ export interface ArticleCardProps {
   className?: string;
 }
 
+// Movement only: a card is painted from the first frame (the server's HTML shows at once and
+// counts as painted content), then settles into place, staggered by its index.
 const riseIn = keyframes`
-  from { opacity: 0; transform: translateY(24px); }
-  to { opacity: 1; transform: none; }
+  from { transform: translateY(24px); }
+  to { transform: none; }
 `;
 
-const Card = styled.article`
+// The delay is a class, not a style attribute: the CSP refuses style attributes in the server's HTML.
+const Card = styled.article<{ $delay: string }>`
   position: relative;
   display: flex;
   flex-direction: column;
@@ -51,6 +53,7 @@ const Card = styled.article`
     transform 0.2s ease,
     box-shadow 0.2s ease;
   animation: ${riseIn} 0.6s ease both;
+  animation-delay: ${({ $delay }) => $delay};
 
   &:hover {
     transform: translateY(-4px);
@@ -159,10 +162,10 @@ export function ArticleCard({
   headingLevel = 3,
   className,
 }: ArticleCardProps) {
-  const stagger: CSSProperties = { animationDelay: `${(index * CARD_STAGGER_SECONDS).toFixed(2)}s` };
+  const delay = `${(index * CARD_STAGGER_SECONDS).toFixed(2)}s`;
   const hasMeta = Boolean(category || dateLabel);
   return (
-    <Card className={className} style={stagger}>
+    <Card className={className} $delay={delay}>
       <CardImage image={image} loading={loading} showPlaceholder={showImagePlaceholder} />
       <Body>
         {hasMeta && (

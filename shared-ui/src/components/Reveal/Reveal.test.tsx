@@ -1,7 +1,16 @@
 import { act, screen } from '@testing-library/react';
-import { mockIntersectionObserver } from '../testing/mockIntersectionObserver';
-import { mockMatchMedia, renderWithTheme } from '../testing/renderWithTheme';
+import { renderToString } from 'react-dom/server';
+import { ThemeProvider } from 'styled-components';
+import { lightTheme } from 'shared-context';
+import { mockIntersectionObserver, mockMatchMedia, renderWithTheme } from '../../testing';
 import { Reveal } from './Reveal';
+
+/** Places every element `top` px from the top of the window (jsdom lays nothing out). */
+function placeElementsAt(top: number) {
+  return jest
+    .spyOn(Element.prototype, 'getBoundingClientRect')
+    .mockReturnValue({ top, bottom: top + 100, left: 0, right: 100, width: 100, height: 100, x: 0, y: top } as DOMRect);
+}
 
 describe('Reveal', () => {
   let io: ReturnType<typeof mockIntersectionObserver>;
@@ -12,10 +21,12 @@ describe('Reveal', () => {
   afterEach(() => {
     io.restore();
     window.matchMedia = originalMatchMedia;
+    jest.restoreAllMocks();
   });
 
-  it('keeps its content hidden until it scrolls into view, then reveals it for good', () => {
+  it('hides a section that is below the fold once the page has loaded, and reveals it for good when it scrolls into view', () => {
     mockMatchMedia(() => false);
+    placeElementsAt(window.innerHeight + 200);
     renderWithTheme(
       <Reveal as="section" aria-labelledby="t">
         <h2 id="t">PROBLEM</h2>
@@ -31,8 +42,28 @@ describe('Reveal', () => {
     expect(section).toHaveAttribute('data-revealed', 'true');
   });
 
+  it('never hides what is on screen when the page opens', () => {
+    mockMatchMedia(() => false);
+    placeElementsAt(120);
+    renderWithTheme(<Reveal>最初の画面</Reveal>);
+    expect(screen.getByText('最初の画面')).toHaveAttribute('data-revealed', 'true');
+    expect(screen.getByText('最初の画面')).not.toHaveStyle({ opacity: '0' });
+    expect(io.observedCount()).toBe(0);
+  });
+
+  it('is visible in the server-rendered HTML, before any script runs', () => {
+    const html = renderToString(
+      <ThemeProvider theme={lightTheme}>
+        <Reveal>サーバー</Reveal>
+      </ThemeProvider>,
+    );
+    expect(html).toContain('data-revealed="true"');
+    expect(html).toContain('サーバー');
+  });
+
   it('shows content at once when the user prefers reduced motion', () => {
     mockMatchMedia((query) => query === '(prefers-reduced-motion: reduce)');
+    placeElementsAt(window.innerHeight + 200);
     renderWithTheme(<Reveal>内容</Reveal>);
     expect(screen.getByText('内容')).toHaveAttribute('data-revealed', 'true');
     expect(screen.getByText('内容')).not.toHaveStyle({ opacity: '0' });

@@ -1,9 +1,18 @@
-import { useEffect, useMemo, useState } from 'react';
-import { loadSanitizer, loadedSanitizer } from './sanitizer';
+import { use, useEffect, useMemo, useState } from 'react';
+import { useHydrated } from 'shared-context';
+import { loadSanitizer, loadedSanitizer } from 'shared-context';
 
-/** `html` made safe by the article policy; null until the sanitiser has loaded (first use only). */
+/**
+ * `html` made safe by the article policy; null until the sanitiser has loaded (first use only).
+ * While hydrating server-rendered HTML it suspends instead, so React keeps the server's (already
+ * sanitised) markup on screen until the sanitiser is there and the two renders match.
+ */
 export function useSanitizedHtml(html: string): string | null {
+  const hydrated = useHydrated();
   const [sanitize, setSanitize] = useState(loadedSanitizer);
+  // While hydrating, always through use(): when React replays the render that suspended, the
+  // sanitiser is loaded, and skipping use() then would break the rule that hooks run in order.
+  const ready = hydrated ? sanitize : use(loadSanitizer());
   useEffect(() => {
     if (sanitize) return;
     let active = true;
@@ -14,5 +23,5 @@ export function useSanitizedHtml(html: string): string | null {
       active = false;
     };
   }, [sanitize]);
-  return useMemo(() => (sanitize ? sanitize(html) : null), [sanitize, html]);
+  return useMemo(() => (ready ? ready(html) : null), [ready, html]);
 }

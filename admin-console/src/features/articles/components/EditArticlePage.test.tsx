@@ -75,7 +75,7 @@ describe('edit article form', () => {
     expect(await screen.findByRole('button', { name: '更新中...' })).toBeDisabled();
     await act(async () => reply.resolve({ status: 200, body: { ...edited, title: '更新後のタイトル' } }));
     await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/admin\/articles$/));
-    expect(api.sent('PUT', '/articles/5')[0].body).toEqual({
+    expect(api.sent('PUT', '/articles/5')[0]?.body).toEqual({
       title: '更新後のタイトル',
       category: 'AI活用',
       date: '2025-04-01',

@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Banner, Container, Spinner, paths, preloadSanitizer } from 'shared-ui';
+import { paths } from 'shared-core';
+import { Banner, Container, NotFoundPage, Spinner, preloadSanitizer } from 'shared-ui';
 import { ActionButton } from '../../../components/ActionButton';
+import { readLocalArticles } from '../../../lib/articles/localArticles';
 import { useArticle, useArticles } from '../../../lib/articles/queries';
 import { ArticleView } from './ArticleView';
 
@@ -50,18 +52,31 @@ export function ArticleDetailPage() {
       </Page>
     );
   }
-  return <Page>{article ? <ArticleView article={article} allArticles={allArticles} /> : <ArticleNotFound />}</Page>;
+  return (
+    <Page>
+      {article ? <ArticleView article={article} allArticles={allArticles} /> : <ArticleNotFound slug={slug} />}
+    </Page>
+  );
 }
 
-/** Says so, then replaces the history entry with /not-found (spec section 2). */
-function ArticleNotFound() {
+/**
+ * Says so, then replaces the history entry with /not-found (spec section 2). Served by the
+ * server, it is the 404 page itself (HTTP 404, readable without JavaScript).
+ */
+function ArticleNotFound({ slug }: { slug: string }) {
   const navigate = useNavigate();
   useEffect(() => {
+    // A server-rendered page does not know the articles stored in this browser: such an article
+    // joins the page's data right after hydration, so there is nothing to redirect.
+    if (readLocalArticles().some((article) => article.slug === slug)) return;
     navigate(paths.notFound, { replace: true });
-  }, [navigate]);
+  }, [navigate, slug]);
   return (
-    <Centered>
-      <p role="status">記事が見つかりませんでした。</p>
-    </Centered>
+    <>
+      <Centered>
+        <p role="status">記事が見つかりませんでした。</p>
+      </Centered>
+      <NotFoundPage />
+    </>
   );
 }

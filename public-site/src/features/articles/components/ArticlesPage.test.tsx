@@ -49,6 +49,7 @@ describe('ArticlesPage', () => {
   it('renders each card: link, Japanese date, badge, 150-character excerpt and 続きを読む', async () => {
     await renderPage();
     const card = screen.getAllByRole('article')[1];
+    if (!card) throw new Error('expected at least two article cards');
     expect(within(card).getByRole('link', { name: 'ChatGPTで副業' })).toHaveAttribute('href', '/articles/chatgpt');
     expect(within(card).getByText('2025年4月17日')).toBeInTheDocument();
     expect(within(card).getByText('AI副業')).toBeInTheDocument();

@@ -11,8 +11,9 @@ describe('ContentsPage', () => {
   beforeEach(() => renderRoute(<ContentsPage />, { path: '/contents', url: '/contents' }));
 
   it('lists all nine items with badge, date and a 詳しく見る link to the item', () => {
-    expect(screen.getAllByRole('article')).toHaveLength(9);
-    const first = screen.getAllByRole('article')[0];
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(9);
+    const first = cards[0]!; // nine cards, checked just above
     expect(within(first).getByRole('link')).toHaveAttribute('href', '/contents/ai-basics');
     expect(within(first).getByText('基礎知識')).toBeInTheDocument();
     expect(within(first).getByText('2025.04.01')).toBeInTheDocument();

@@ -1,0 +1,119 @@
+// The shell server's side of server rendering: loads the shell's renderer (shell/dist/server),
+// decides which requests it renders, caches the results against the API's change version and
+// assembles the HTML. Whatever fails, the caller gets null and sends the client-rendered page.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { watchApiVersion } from './apiVersion.mjs';
+import { createPageCache } from './pageCache.mjs';
+
+const require = createRequire(import.meta.url);
+/** After a failure, the same public-site release is not tried again for this long. */
+const RETRY_AFTER_MS = 5000;
+
+const escapeAttribute = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** A request's theme from its `theme` cookie (the mirror of localStorage's `theme`). */
+export function themeFromCookie(cookieHeader) {
+  const match = /(?:^|;\s*)theme=([^;]*)/.exec(cookieHeader ?? '');
+  const value = match?.[1]?.trim();
+  return value === 'dark' || value === 'light' ? value : null;
+}
+
+/**
+ * The page's HTML: the shell's index.html with the theme on <html> and, when the page was
+ * rendered, its head, styles, markup and data in place of the empty #root.
+ * @param {string} template  the shell's index.html
+ * @param {{ nonce: string, headExtra: string, theme: 'light' | 'dark' | null, rendered?: { head: string, styles: string, root: string, data: string } | null, noncePlaceholder?: string }} parts
+ */
+export function assemblePage(template, { nonce, headExtra, theme, rendered, noncePlaceholder = '__CSP_NONCE__' }) {
+  // The template is minified (attribute quotes may be gone): match loosely. The colour scheme is
+  // a <meta> (the CSP refuses style attributes), so even a client-rendered page starts dark.
+  const htmlTag = `<html lang="ja"${rendered ? ' data-ssr' : ''}${theme ? ` data-theme="${theme}"` : ''}>`;
+  const colorScheme = theme ? `<meta name="color-scheme" content="${theme}">` : '';
+  const head = `<meta property="csp-nonce" nonce="${escapeAttribute(nonce)}">${colorScheme}${headExtra}`;
+  let html = template.replace(/<html[^>]*>/, htmlTag);
+  if (rendered) {
+    html = html
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(/<meta name="?description"?[^>]*>/, '')
+      // Readable without JavaScript: the "enable JavaScript" notice does not apply.
+      .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
+      .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${rendered.root}</div>${rendered.data}`);
+  }
+  const styles = rendered ? rendered.styles.split(noncePlaceholder).join(escapeAttribute(nonce)) : '';
+  // Right after <meta charset>, which must come first.
+  const extra = head + (rendered ? rendered.head + styles : '');
+  return /<meta charset=[^>]*>/.test(html)
+    ? html.replace(/<meta charset=[^>]*>/, (charset) => charset + extra)
+    : html.replace('<head>', () => `<head>${extra}`);
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.shellDist               the shell's dist folder (server/ inside)
+ * @param {() => Record<string, string>} options.registry  the runtime registry, read per request
+ * @param {{ apiBaseUrl?: string }} options.config the browser's runtime config (/app-config.json)
+ * @param {string} options.apiBaseUrl             the API as this server reaches it
+ * @param {(message: string, error?: unknown) => void} [options.log]
+ */
+export function createServerRenderer({ shellDist, registry, config, apiBaseUrl, log = console.error }) {
+  const bundle = path.join(shellDist, 'server', 'main.js');
+  if (!fs.existsSync(bundle)) {
+    log(`server rendering is off: ${bundle} is missing (npm run build -w shell)`);
+    return null;
+  }
+  const rendererReady = require(bundle)
+    .loadRenderer()
+    .then((renderer) => {
+      renderer.configure({ ...config, apiBaseUrl });
+      return renderer;
+    });
+  const apiVersion = watchApiVersion(apiBaseUrl);
+  const cache = createPageCache();
+  const failedAt = new Map();
+
+  return {
+    /**
+     * The rendered page for a request, or null when this path is not server-rendered or the
+     * render failed (logged; the caller sends the client-rendered page).
+     * @param {{ url: string, origin: string, theme: 'light' | 'dark' | null }} request
+     */
+    async render({ url, origin, theme }) {
+      let renderer;
+      try {
+        renderer = await rendererReady;
+      } catch (error) {
+        log('server rendering is off: the shell renderer failed to load', error);
+        return null;
+      }
+      const pathname = new URL(url, origin).pathname;
+      if (!renderer.serverRendered(pathname)) return null;
+      const manifest = registry().public_site;
+      if (manifest && Date.now() - (failedAt.get(manifest) ?? 0) < RETRY_AFTER_MS) return null;
+      const version = await apiVersion.current();
+      const mode = theme ?? 'light';
+      const key = `${url}\n${mode}\n${manifest ?? ''}`;
+      try {
+        const { page, cache: state } = await cache.get(key, version, () =>
+          renderer.renderPage({ url, origin, theme: mode, publicSiteManifest: manifest, apiBaseUrl }),
+        );
+        return { ...page, cache: state, noncePlaceholder: renderer.NONCE_PLACEHOLDER };
+      } catch (error) {
+        if (manifest) failedAt.set(manifest, Date.now());
+        log(`server rendering of ${url} failed; sending the client-rendered page`, error);
+        return null;
+      }
+    },
+    /** sitemap.xml, robots.txt and feed.xml (built by the renderer), or null. */
+    async document(pathname, origin) {
+      if (!['/sitemap.xml', '/robots.txt', '/feed.xml'].includes(pathname)) return null;
+      try {
+        return await (await rendererReady).siteDocument(pathname, origin, apiBaseUrl);
+      } catch (error) {
+        log(`${pathname} could not be built`, error);
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_CORS_ORIGINS, loadConfig } from '../../article-api/src/config';
+import { remoteNames } from '../../shell/src/remotes/registry';
+import { api, deployables, localRegistry, ports, remotes, webApps } from '../lib/deployables.cjs';
+
+/**
+ * scripts/lib/deployables.cjs is the one list of deployables. The places that cannot read it —
+ * the shell's browser code and the API, which ship on their own — must agree with it.
+ */
+const repoRoot = path.resolve(__dirname, '..', '..');
+interface PackageJson {
+  name: string;
+  workspaces?: string[];
+  scripts?: Record<string, string>;
+}
+const packageJson = (workspace: string) =>
+  JSON.parse(fs.readFileSync(path.join(repoRoot, workspace, 'package.json'), 'utf8')) as PackageJson;
+
+describe('the list of deployables', () => {
+  it('names workspaces of the repo, each once, on distinct ports', () => {
+    const rootWorkspaces = packageJson('.').workspaces;
+    for (const deployable of deployables) {
+      expect(rootWorkspaces).toContain(deployable.workspace);
+      expect(packageJson(deployable.workspace).name).toBe(deployable.workspace);
+    }
+    const allPorts = Object.values(ports);
+    expect(new Set(allPorts).size).toBe(allPorts.length);
+    expect(webApps.filter((app) => app.isHost)).toHaveLength(1);
+  });
+
+  it("agrees with the shell's list of remotes and writes the registry from it", () => {
+    expect([...remoteNames].sort()).toEqual(remotes.map((remote) => remote.federationName).sort());
+    expect(localRegistry('example.test')).toEqual({
+      public_site: 'http://example.test:3002/mf-manifest.json',
+      business_portal: 'http://example.test:3003/mf-manifest.json',
+      admin_console: 'http://example.test:3004/mf-manifest.json',
+    });
+  });
+
+  it("agrees with the API's defaults: its port and every web app as a CORS origin", () => {
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).port).toBe(api.port);
+    for (const app of webApps) expect(DEFAULT_CORS_ORIGINS).toContain(`http://localhost:${app.port}`);
+  });
+
+  it('gives every web app a serve script that names it', () => {
+    expect(fs.existsSync(path.join(repoRoot, 'scripts', 'serve-one.mjs'))).toBe(true);
+    for (const app of webApps) {
+      expect(packageJson(app.workspace).scripts?.serve).toBe(`node ../scripts/serve-one.mjs ${app.workspace}`);
+    }
+  });
+});

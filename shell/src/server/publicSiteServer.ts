@@ -1,0 +1,36 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+
+/** What public-site's server build exposes as `./server` (public-site/src/server.tsx). */
+export interface PublicSiteServer {
+  prepare(request: { url: string; apiBaseUrl: string }): Promise<{
+    build: string;
+    Page: ComponentType;
+    embeddedState: { elementId: string; value: unknown };
+  }>;
+}
+
+let registeredEntry: string | null = null;
+let everRegistered = false;
+
+/**
+ * public-site's server module, from the manifest URL the registry names right now. The manifest
+ * announces the server build (`metaData.ssrRemoteEntry`); a new URL (a redeploy) replaces the
+ * loaded remote on the next request, without restarting this server.
+ */
+export async function loadPublicSiteServer(manifestUrl: string): Promise<PublicSiteServer> {
+  if (manifestUrl !== registeredEntry) {
+    // force: the runtime drops the previous entry, its modules and any failed load of it.
+    registerRemotes([{ name: 'public_site', entry: manifestUrl }], { force: everRegistered });
+    registeredEntry = manifestUrl;
+    everRegistered = true;
+  }
+  const module = await loadRemote<PublicSiteServer>('public_site/server');
+  if (typeof module?.prepare !== 'function') throw new Error('public_site/server has no prepare()');
+  return module;
+}
+
+/** After a failure the next request registers the remote afresh (the runtime keeps no broken entry). */
+export function forgetPublicSiteServer(): void {
+  registeredEntry = null;
+}
