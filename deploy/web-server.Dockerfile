@@ -11,7 +11,7 @@ RUN npm ci --no-audit --no-fund && npm run build
 
 FROM node:20-bookworm-slim
 ARG SERVER_SCRIPT="scripts/serve-one.mjs shell"
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 SERVER_SCRIPT=${SERVER_SCRIPT}
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 SERVER_SCRIPT="${SERVER_SCRIPT}"
 WORKDIR /app
 COPY --from=build /app /app
 USER node
