@@ -63,6 +63,11 @@ describe('migrate', () => {
     const after = await contentVersion();
     expect(after.epoch).toBe(before.epoch);
     expect(Number(after.version)).toBeGreaterThanOrEqual(Number(before.version) + 2);
+
+    // A statement that changes no row changes no version (an ETag would otherwise move for nothing).
+    await harness.query('DELETE FROM articles WHERE id = 9999');
+    await harness.query("UPDATE articles SET title = 'x' WHERE id = 9999");
+    expect(await contentVersion()).toEqual(after);
   });
 });
 

@@ -26,6 +26,18 @@ test('firebase.json has the hosting section scripts/hosting writes, beside the u
   });
 });
 
+test('with server-rendered pages the shell sends every page to its server, which sets the CSP', () => {
+  const [shell] = hostingConfig(DEFAULT_DEPLOYMENT, { shellPages: 'server' }).filter((site) => site.target === 'shell');
+  expect(shell?.rewrites).toEqual([
+    { source: '/api/**', run: DEFAULT_DEPLOYMENT.api },
+    { source: '**', run: { serviceId: 'shell', region: 'asia-northeast1' } },
+  ]);
+  expect(shell?.ignore).toContain('index.html'); // `/` must reach the server too
+  const headerKeys = shell?.headers.flatMap((rule) => rule.headers.map((h) => h.key));
+  expect(headerKeys).not.toContain('Content-Security-Policy');
+  expect(headerKeys).toContain('Cache-Control');
+});
+
 test.describe('through the Hosting emulator', () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
   let hosting: HostingEmulator;

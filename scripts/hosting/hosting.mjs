@@ -26,6 +26,8 @@ export const DEFAULT_DEPLOYMENT = {
   },
   authDomain: 'ai-manabi.firebaseapp.com',
   api: { serviceId: 'article-api', region: 'asia-northeast1' },
+  /** The shell's server (server rendering), used when pages come from it (`shellPages: 'server'`). */
+  shellServer: { serviceId: 'shell', region: 'asia-northeast1' },
 };
 
 /** The deployment the environment describes, DEFAULT_DEPLOYMENT where it is silent. */
@@ -42,6 +44,10 @@ export function deploymentFromEnv(env = process.env) {
     },
     authDomain: webConfig?.authDomain ?? defaults.authDomain,
     api: { serviceId: env.API_SERVICE ?? defaults.api.serviceId, region: env.API_REGION ?? defaults.api.region },
+    shellServer: {
+      serviceId: env.SHELL_SERVICE ?? defaults.shellServer.serviceId,
+      region: env.API_REGION ?? defaults.shellServer.region,
+    },
   };
 }
 
@@ -74,7 +80,7 @@ const header = (key, value) => ({ key, value });
 /** HTML pages: deep links (no dot in the last segment) and index.html, as staticServer.mjs decides. */
 const PAGES = '^(.*/[^./]*|.*/index\\.html)$';
 
-function headersFor(app, deployment, appConfig) {
+function headersFor(app, deployment, appConfig, serverPages) {
   const hostname = new URL(deployment.origins.shell).hostname;
   const pageCsp = app.isHost
     ? contentSecurityPolicy({ registry: registryFor(deployment), config: appConfig, hostname, nonce: null })
@@ -90,32 +96,41 @@ function headersFor(app, deployment, appConfig) {
       ],
     },
     { regex: HASHED_FILE.source, headers: [header('Cache-Control', IMMUTABLE)] },
-    {
-      regex: PAGES,
-      headers: [
-        header('Content-Security-Policy', pageCsp),
-        header('Referrer-Policy', 'strict-origin-when-cross-origin'),
-      ],
-    },
+    // Server-rendered pages carry the server's own CSP, with its per-response nonce.
+    ...(serverPages ? [] : [pageHeaders(pageCsp)]),
   ];
+}
+
+function pageHeaders(pageCsp) {
+  return {
+    regex: PAGES,
+    headers: [header('Content-Security-Policy', pageCsp), header('Referrer-Policy', 'strict-origin-when-cross-origin')],
+  };
 }
 
 /**
  * firebase.json's "hosting" array. `appConfig` is what the shell's CSP allows connections and
  * frames for (its auth backend); `root` is where the staged folders are, relative to firebase.json.
+ * `shellPages`: 'static' serves the shell's index.html for every page (rendered in the browser);
+ * 'server' sends every page to the shell's server on the container platform (server rendering,
+ * `node scripts/serve-one.mjs shell`), Hosting keeping the files and their caching.
  * @param {typeof DEFAULT_DEPLOYMENT} deployment
- * @param {{ appConfig?: ReturnType<typeof appConfigFor>, root?: string }} [options]
+ * @param {{ appConfig?: ReturnType<typeof appConfigFor>, root?: string, shellPages?: 'static' | 'server' }} [options]
  */
-export function hostingConfig(deployment, { appConfig, root = STAGING_DIR } = {}) {
+export function hostingConfig(deployment, { appConfig, root = STAGING_DIR, shellPages = 'static' } = {}) {
   const config = appConfig ?? appConfigFor(deployment, { webConfig: { authDomain: deployment.authDomain } });
-  return webApps.map((app) => ({
-    target: app.workspace,
-    public: path.posix.join(root, app.workspace),
-    ignore: ['firebase.json', '**/.*', '**/*.br', '**/*.gz'],
-    headers: headersFor(app, deployment, config),
-    rewrites: [
-      ...(app.isHost ? [{ source: '/api/**', run: deployment.api }] : []),
-      { source: '**', destination: '/index.html' },
-    ],
-  }));
+  return webApps.map((app) => {
+    const serverPages = Boolean(app.isHost) && shellPages === 'server';
+    return {
+      target: app.workspace,
+      public: path.posix.join(root, app.workspace),
+      // With server pages, `/` must not find a static index.html first.
+      ignore: ['firebase.json', '**/.*', '**/*.br', '**/*.gz', ...(serverPages ? ['index.html'] : [])],
+      headers: headersFor(app, deployment, config, serverPages),
+      rewrites: [
+        ...(app.isHost ? [{ source: '/api/**', run: deployment.api }] : []),
+        serverPages ? { source: '**', run: deployment.shellServer } : { source: '**', destination: '/index.html' },
+      ],
+    };
+  });
 }

@@ -6,7 +6,8 @@
 //
 // The deployment comes from the environment (hosting.mjs `deploymentFromEnv`): SHELL_ORIGIN,
 // PUBLIC_SITE_ORIGIN, BUSINESS_PORTAL_ORIGIN, ADMIN_CONSOLE_ORIGIN, FIREBASE_WEB_CONFIG (required:
-// the web app's config JSON), ADMIN_EMAILS, API_SERVICE, API_REGION.
+// the web app's config JSON), ADMIN_EMAILS, API_SERVICE, API_REGION, and SHELL_PAGES=server (with
+// SHELL_SERVICE) to have the shell's server render the pages instead of the static index.html.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,10 +56,14 @@ function main() {
       .filter(Boolean),
   });
   stageBuilds(path.join(repoRoot, STAGING_DIR), deployment, appConfig);
-  writeHostingSection(path.join(repoRoot, 'firebase.json'), hostingConfig(deployment, { appConfig }));
+  const shellPages = process.env.SHELL_PAGES === 'server' ? 'server' : 'static';
+  writeHostingSection(path.join(repoRoot, 'firebase.json'), hostingConfig(deployment, { appConfig, shellPages }));
   console.log(`staged ${webApps.length} sites in ${STAGING_DIR}/ and wrote firebase.json's hosting section for:`);
   for (const app of webApps) console.log(`  ${app.workspace.padEnd(16)} ${deployment.origins[app.workspace]}`);
   console.log(`  /api/**          Cloud Run ${deployment.api.serviceId} (${deployment.api.region})`);
+  if (shellPages === 'server') {
+    console.log(`  shell pages      Cloud Run ${deployment.shellServer.serviceId} (${deployment.shellServer.region})`);
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) main();

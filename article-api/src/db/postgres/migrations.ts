@@ -89,14 +89,20 @@ export const postgresMigrations: readonly PostgresMigration[] = [
     name: 'create content_version',
     async up(client) {
       // See sqlite/migrations.ts: one counter moved by triggers on every change, whoever makes it.
+      // Row triggers, so a statement that changes nothing (a DELETE of a missing id) moves nothing;
+      // TRUNCATE has only statement triggers.
       await client.query(`
         CREATE TABLE content_version (id INT PRIMARY KEY CHECK (id = 1), epoch TEXT NOT NULL, version BIGINT NOT NULL);
         INSERT INTO content_version (id, epoch, version) VALUES (1, substr(md5(random()::text || clock_timestamp()::text), 1, 12), 0);
         CREATE FUNCTION bump_content_version() RETURNS trigger LANGUAGE plpgsql AS $$
           BEGIN UPDATE content_version SET version = version + 1 WHERE id = 1; RETURN NULL; END $$;
-        CREATE TRIGGER articles_bump_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON articles
+        CREATE TRIGGER articles_bump_version AFTER INSERT OR UPDATE OR DELETE ON articles
+          FOR EACH ROW EXECUTE FUNCTION bump_content_version();
+        CREATE TRIGGER articles_truncate_bumps_version AFTER TRUNCATE ON articles
           FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
-        CREATE TRIGGER business_articles_bump_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON business_articles
+        CREATE TRIGGER business_articles_bump_version AFTER INSERT OR UPDATE OR DELETE ON business_articles
+          FOR EACH ROW EXECUTE FUNCTION bump_content_version();
+        CREATE TRIGGER business_articles_truncate_bumps_version AFTER TRUNCATE ON business_articles
           FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();`);
     },
   },
