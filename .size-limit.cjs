@@ -16,6 +16,7 @@ const hostInitial = [
   'vendors-node_modules_styled-components_*.js',
   'shared-core_src_index_ts.*.js',
   'vendors-node_modules_zod_*.js',
+  'shared-context_src_index_ts.*.js',
   'shared-ui_src_index_ts.*.js',
   'shared-auth_src_index_ts.*.js',
   'shared-articles_src_index_ts.*.js',

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router-dom';
 import { paths } from 'shared-core';
 import { ArticleClientProvider, createQueryClient } from 'shared-data';
-import { NotFoundPage } from 'shared-ui';
+import { NotFoundPage, type RemoteRoutesModule } from 'shared-ui';
 import { RouteErrorBoundary } from 'shared-ui/page';
 import { AdminLayout } from './components/AdminLayout';
 import { ArticleListPage } from './features/articles/components/ArticleListPage';
@@ -21,7 +21,7 @@ const page = (element: ReactNode) => <RouteErrorBoundary message={PAGE_ERROR}>{e
  * (article-api checks the admin again on every call). Paths are absolute: the shell renders
  * this outside any <Route>.
  */
-export default function AdminConsoleRoutes() {
+function AdminConsoleRoutes() {
   const [queryClient] = useState(() => createQueryClient({ staleTime: 30_000 }));
   return (
     <QueryClientProvider client={queryClient}>
@@ -43,3 +43,6 @@ export default function AdminConsoleRoutes() {
     </QueryClientProvider>
   );
 }
+
+// The shell loads this module through the shared contract; a change that breaks it fails here.
+export default AdminConsoleRoutes satisfies RemoteRoutesModule['default'];

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ArticleClientProvider, createQueryClient } from 'shared-data';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from 'shared-core';
-import { NotFoundPage } from 'shared-ui';
+import { NotFoundPage, type RemoteRoutesModule } from 'shared-ui';
 import { RouteErrorBoundary } from 'shared-ui/page';
 import { BusinessArticlePage } from './features/article/components/BusinessArticlePage';
 import { DashboardPage } from './features/dashboard/components/DashboardPage';
@@ -20,7 +20,7 @@ const queryClient = createQueryClient({ staleTime: 60_000 });
  * business pages, and the shell's footer leaves room for it only under /business, so a sidebar
  * there would cover the footer.
  */
-export default function BusinessPortalRoutes() {
+function BusinessPortalRoutes() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouteErrorBoundary>
@@ -50,3 +50,6 @@ export default function BusinessPortalRoutes() {
     </QueryClientProvider>
   );
 }
+
+// The shell loads this module through the shared contract; a change that breaks it fails here.
+export default BusinessPortalRoutes satisfies RemoteRoutesModule['default'];

@@ -28,6 +28,7 @@ test.afterAll(() => browser.close());
  * written by hand at deploy time, so possibly incomplete), rendered in the browser only.
  */
 async function deployedShell(config: object) {
+  if (!host) throw new Error('scripts/lib/deployables.cjs names no host');
   const server = webAppServer(host, {
     port: 0,
     config: config as ReturnType<typeof runtimeConfig>,

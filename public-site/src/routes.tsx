@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { paths } from 'shared-core';
-import { NotFoundPage, Spinner } from 'shared-ui';
+import { NotFoundPage, Spinner, type RemoteRoutesModule } from 'shared-ui';
 import { RouteErrorBoundary } from 'shared-ui/page';
 import { createPublicQueryClient } from './lib/articles/queryClient';
 import { addLocalArticlesToServerState, adoptServerState } from './lib/articles/serverState';
@@ -109,7 +109,7 @@ export function PublicRoutes() {
 }
 
 /** public-site's routes, mounted by the shell for /, /about, /contents/*, /articles/*, /privacy, /terms. */
-export default function PublicSiteRoutes() {
+function PublicSiteRoutes() {
   useEffect(() => {
     if (fromServer) addLocalArticlesToServerState(queryClient);
   }, []);
@@ -119,3 +119,6 @@ export default function PublicSiteRoutes() {
     </QueryClientProvider>
   );
 }
+
+// The shell loads this module through the shared contract; a change that breaks it fails here.
+export default PublicSiteRoutes satisfies RemoteRoutesModule['default'];

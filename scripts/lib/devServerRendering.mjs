@@ -30,7 +30,6 @@ export function createDevPageHandler({ shellDir, registry, config, apiBaseUrl, r
     if (!fs.existsSync(bundle)) return null;
     const builtAt = fs.statSync(bundle).mtimeMs;
     if (builtAt !== current.builtAt) {
-      current.renderer?.stop();
       for (const file of Object.keys(require.cache)) if (file.startsWith(shellDist)) delete require.cache[file];
       current = { builtAt, renderer: createServerRenderer({ shellDist, registry, config, apiBaseUrl }) };
     }

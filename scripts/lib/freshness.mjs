@@ -6,6 +6,7 @@ import { repoRoot, distDir } from './apps.mjs';
 const SOURCE_DIRS = ['src', 'public', 'webpack.config.js', 'package.json'];
 const SHARED_DIRS = [
   'shared-core/src',
+  'shared-context/src',
   'shared-ui/src',
   'shared-auth/src',
   'shared-articles/src',

@@ -16,6 +16,7 @@ const projectConfig = {
   apiBaseUrl: 'https://api.example/api',
   auth: { mode: 'project', config: { apiKey: 'k', authDomain: 'x.firebaseapp.com', projectId: 'x' } },
   adminEmails: ['admin@example.com'],
+  previewOrigins: [],
 } as const;
 
 /** The admin flag confirmUser dispatches and stores. */
@@ -34,7 +35,7 @@ describe('the admin flag follows the API rule', () => {
   });
 
   it('against a real Firebase project, an unverified admin e-mail is no admin', () => {
-    setRuntimeConfig({ ...projectConfig, adminEmails: [...projectConfig.adminEmails] });
+    setRuntimeConfig({ ...projectConfig, adminEmails: [...projectConfig.adminEmails], previewOrigins: [] });
     expect(flagFor(admin(false))).toBe(false);
     expect(flagFor(admin(true))).toBe(true);
   });

@@ -21,6 +21,7 @@ describe('runtime config', () => {
       apiBaseUrl: 'http://127.0.0.1:3001/api',
       auth: { mode: 'emulator', projectId: 'demo-ai-manabi', emulatorPort: 9099 },
       adminEmails: ['admin@example.com'],
+      previewOrigins: [],
     });
   });
 
@@ -100,6 +101,30 @@ describe('runtime config', () => {
         'アプリ設定（app-config.json）が正しくありません: JSON オブジェクトではありません',
       );
     });
+  });
+
+  it('keeps the preview allow-list to bare http(s) origins, and refuses anything else when deployed', () => {
+    const config = parseRuntimeConfig(
+      {
+        apiBaseUrl: '/api',
+        auth: projectAuth,
+        previewOrigins: ['https://preview.example.com/', 'http://127.0.0.1:4004'],
+      },
+      deployed,
+    );
+    expect(config.previewOrigins).toEqual(['https://preview.example.com', 'http://127.0.0.1:4004']);
+    expect(parseRuntimeConfig({ apiBaseUrl: '/api', auth: projectAuth }, deployed).previewOrigins).toEqual([]);
+    for (const bad of [
+      ['https://cdn.example.com/admin/v2/'],
+      ['javascript:alert(1)'],
+      ['https://u@evil.example'],
+      'x',
+    ]) {
+      expect(() =>
+        parseRuntimeConfig({ apiBaseUrl: '/api', auth: projectAuth, previewOrigins: bad }, deployed),
+      ).toThrow(/previewOrigins/);
+      expect(parseRuntimeConfig({ previewOrigins: bad }, local).previewOrigins).toEqual([]);
+    }
   });
 
   it('applies the admin rule of the API to the list: trimmed, lower-cased, the default when empty', () => {

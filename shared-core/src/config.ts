@@ -45,13 +45,11 @@ const firebaseWebConfigSchema = zm.object(
   { error: 'Firebase のウェブ設定（config）を指定してください' },
 );
 
-const emulatorProjectId = zm
-  .string({ error: 'エミュレーターのプロジェクトIDは文字列で指定してください' })
-  .check(
-    zm.refine((value) => value.startsWith('demo-'), {
-      error: 'エミュレーターのプロジェクトIDは demo- で始めてください',
-    }),
-  );
+const emulatorProjectId = zm.string({ error: 'エミュレーターのプロジェクトIDは文字列で指定してください' }).check(
+  zm.refine((value) => value.startsWith('demo-'), {
+    error: 'エミュレーターのプロジェクトIDは demo- で始めてください',
+  }),
+);
 const port = zm
   .int({ error: 'ポート番号は整数で指定してください' })
   .check(zm.refine((value) => value >= 1 && value <= 65535, { error: 'ポート番号は 1〜65535 で指定してください' }));
@@ -94,9 +92,46 @@ const adminEmailsSchema = zm.pipe(
   zm.transform((emails) => parseAdminEmails(emails)),
 );
 
+/** A bare http(s) origin: `https://preview.example.com`, no path, query or credentials. */
+function isBareOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.pathname === '/' &&
+      !url.search &&
+      !url.hash &&
+      !url.username &&
+      !url.password
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Where an admin may preview a remote from (`?mf-override=`, README "Releasing a remote"); none by default. */
+const previewOriginsSchema = zm.pipe(
+  zm.optional(
+    zm.array(
+      zm
+        .string()
+        .check(
+          zm.refine(isBareOrigin, { error: 'previewOrigins には https://host のようなオリジンだけを指定してください' }),
+        ),
+      { error: 'previewOrigins は文字列の配列で指定してください' },
+    ),
+  ),
+  zm.transform((origins) => [...new Set((origins ?? []).map((origin) => new URL(origin).origin))]),
+);
+
 const runtimeConfigSchema = (rawAuth: unknown) =>
   zm.object(
-    { apiBaseUrl: apiBaseUrlSchema, auth: authBackendSchema(rawAuth), adminEmails: adminEmailsSchema },
+    {
+      apiBaseUrl: apiBaseUrlSchema,
+      auth: authBackendSchema(rawAuth),
+      adminEmails: adminEmailsSchema,
+      previewOrigins: previewOriginsSchema,
+    },
     { error: 'JSON オブジェクトではありません' },
   );
 
@@ -110,6 +145,8 @@ export interface RuntimeConfig {
   auth: AuthBackend;
   /** Lower-cased admin e-mail addresses (ADMIN_EMAILS). */
   adminEmails: string[];
+  /** Origins an admin may point a remote at for a preview (PREVIEW_ORIGINS). */
+  previewOrigins: string[];
 }
 
 /** Raised instead of guessing: the page cannot know which API or auth backend was meant. */
@@ -126,6 +163,7 @@ export function defaultRuntimeConfig(hostname = 'localhost'): RuntimeConfig {
     apiBaseUrl: `http://${hostname}:${LOCAL_API_PORT}/api`,
     auth: { mode: 'emulator', projectId: DEFAULT_EMULATOR_PROJECT, emulatorPort: DEFAULT_EMULATOR_PORT },
     adminEmails: parseAdminEmails(undefined),
+    previewOrigins: [],
   };
 }
 
@@ -149,6 +187,7 @@ function withLocalDefaults(raw: unknown, defaults: RuntimeConfig): RuntimeConfig
     apiBaseUrl: fieldOr(apiBaseUrlSchema, record.apiBaseUrl, defaults.apiBaseUrl),
     auth: fieldOr(authBackendSchema(record.auth, true), record.auth, defaults.auth),
     adminEmails: fieldOr(adminEmailsSchema, record.adminEmails, defaults.adminEmails),
+    previewOrigins: fieldOr(previewOriginsSchema, record.previewOrigins, defaults.previewOrigins),
   };
 }
 

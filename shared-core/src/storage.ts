@@ -52,4 +52,6 @@ export const storageKeys = {
   articles: 'articles',
   businessSettings: 'businessSettings',
   businessDashboardSettings: 'businessDashboardSettings',
+  /** An admin's remote preview overrides (shell, README "Releasing a remote"). */
+  previewOverrides: 'mfPreviewOverrides',
 } as const;

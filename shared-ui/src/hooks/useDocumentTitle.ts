@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { site } from 'shared-core';
-import { useServerPage } from '../ssr/ServerPage';
+import { useServerPage } from 'shared-context';
 
 /** `{title} | {product name}`, or the product name alone. */
 export const documentTitle = (title?: string | null) => (title ? `${title} | ${site.productName}` : site.productName);

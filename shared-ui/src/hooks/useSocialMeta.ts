@@ -1,18 +1,7 @@
 import { useEffect } from 'react';
-import { useServerPage } from '../ssr/ServerPage';
+import { useServerPage, type SocialMeta } from 'shared-context';
 
-export interface SocialMeta {
-  title: string;
-  description: string;
-  /** Absolute or site-relative; made absolute against the page's origin. */
-  image: string;
-  /** Defaults to the current page (without query or hash). */
-  url?: string;
-  /** og:type, e.g. 'article'. */
-  type?: string;
-  /** Articles: the headline and publication date (YYYY-MM-DD) for the server's JSON-LD. */
-  article?: { headline: string; datePublished: string };
-}
+export type { SocialMeta };
 
 export type SocialMetaTag = { attribute: 'property' | 'name'; key: string; content: string };
 

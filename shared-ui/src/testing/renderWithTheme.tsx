@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
-import { lightTheme } from '../theme/tokens';
+import { lightTheme } from 'shared-context';
 
 /** Test helper: renders inside the light theme and a memory router, as the shell would. */
 export function renderWithTheme(ui: ReactElement, options?: RenderOptions) {

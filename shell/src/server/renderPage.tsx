@@ -19,6 +19,8 @@ export interface RenderRequest {
   theme: ThemeMode;
   /** public-site's manifest URL from the runtime registry right now. */
   publicSiteManifest?: string;
+  /** The article API as this server reaches it (per request: one process may serve several sites). */
+  apiBaseUrl: string;
 }
 
 export interface RenderedPage {
@@ -79,7 +81,10 @@ async function preparePublicPage(request: RenderRequest) {
   if (!request.publicSiteManifest) throw new Error('public_site is not in the registry');
   try {
     const server = await withTimeout(loadPublicSiteServer(request.publicSiteManifest), 'loading public_site/server');
-    return await withTimeout(server.prepare({ url: request.url }), 'public_site prepare()');
+    return await withTimeout(
+      server.prepare({ url: request.url, apiBaseUrl: request.apiBaseUrl }),
+      'public_site prepare()',
+    );
   } catch (error) {
     forgetPublicSiteServer();
     throw error;

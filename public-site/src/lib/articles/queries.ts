@@ -5,7 +5,7 @@ import { fetchArticleBySlug, fetchArticles } from './articleSource';
 
 /** All public articles, newest first (home teaser, list, related articles). */
 export function useArticles() {
-  return useQuery({ queryKey: articleKeys.list(), queryFn: fetchArticles });
+  return useQuery({ queryKey: articleKeys.list(), queryFn: () => fetchArticles() });
 }
 
 /**

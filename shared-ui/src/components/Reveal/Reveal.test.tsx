@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { ThemeProvider } from 'styled-components';
-import { lightTheme } from '../../theme/tokens';
+import { lightTheme } from 'shared-context';
 import { mockIntersectionObserver, mockMatchMedia, renderWithTheme } from '../../testing';
 import { Reveal } from './Reveal';
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
+import { useMediaQuery } from '../../hooks/useMediaQuery';
 
 const Wrapper = styled.div<{ $hidden: boolean }>`
   transition:
@@ -42,6 +43,7 @@ const isBelowFold = (element: Element) => element.getBoundingClientRect().top > 
 export function Reveal({ children, as = 'div', className, ...rest }: RevealProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [phase, setPhase] = useState<Phase>('shown');
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
 
   useEffect(() => {
     const element = ref.current;
@@ -60,7 +62,7 @@ export function Reveal({ children, as = 'div', className, ...rest }: RevealProps
     return () => observer.disconnect();
   }, []);
 
-  const hidden = phase === 'waiting';
+  const hidden = phase === 'waiting' && !reducedMotion;
   return (
     <Wrapper ref={ref} as={as} className={className} $hidden={hidden} data-revealed={!hidden} {...rest}>
       {children}

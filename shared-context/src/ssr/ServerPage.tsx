@@ -1,5 +1,18 @@
 import { createContext, useContext } from 'react';
-import type { SocialMeta } from '../hooks/useSocialMeta';
+
+/** A page's share metadata (useSocialMeta in shared-ui writes it; the server renders the tags). */
+export interface SocialMeta {
+  title: string;
+  description: string;
+  /** Absolute or site-relative; made absolute against the page's origin. */
+  image: string;
+  /** Defaults to the current page (without query or hash). */
+  url?: string;
+  /** og:type, e.g. 'article'. */
+  type?: string;
+  /** Articles: the headline and publication date (YYYY-MM-DD) for the server's JSON-LD. */
+  article?: { headline: string; datePublished: string };
+}
 
 /**
  * What a page says about itself while the server renders it: the HTTP status, the document
