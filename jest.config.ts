@@ -3,6 +3,8 @@ import type { Config } from 'jest';
 /** One Jest project per workspace (and the repo's scripts); UI packages run in jsdom, the API, the model and the core in Node. */
 const transform: Config['transform'] = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.jest.json' }],
+  // The scripts' own ES modules (e.g. scripts/lib/pageCache.mjs), imported by their tests.
+  '^.+\\.mjs$': '<rootDir>/../jest/esmToCommonJs.cjs',
 };
 
 const moduleNameMapper = {
@@ -20,6 +22,19 @@ const project = (name: string, environment: 'jsdom' | 'node'): Config => ({
   setupFilesAfterEnv: environment === 'jsdom' ? ['<rootDir>/../jest/setupDom.ts'] : [],
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
 });
+
+/**
+ * The article API's tests once more on PostgreSQL: a throw-away server for the run (globalSetup),
+ * a fresh database per test app. Files that never touch storage run once, in the SQLite project.
+ */
+const articleApiOnPostgres: Config = {
+  ...project('article-api', 'node'),
+  displayName: 'article-api-postgres',
+  setupFiles: ['<rootDir>/../jest/polyfills.ts', '<rootDir>/test/support/usePostgres.ts'],
+  globalSetup: '<rootDir>/test/support/postgresGlobalSetup.ts',
+  globalTeardown: '<rootDir>/test/support/postgresGlobalTeardown.ts',
+  testPathIgnorePatterns: ['/node_modules/', '/test/(config|slug|postgresServer|freshRead)\\.test\\.ts$'],
+};
 
 const config: Config = {
   projects: [
@@ -40,6 +55,7 @@ const config: Config = {
       ...project('scripts', 'node'),
       testMatch: [...project('scripts', 'node').testMatch!, '<rootDir>/test/**/*.test.mjs'],
     },
+    articleApiOnPostgres,
   ],
 };
 

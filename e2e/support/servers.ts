@@ -48,3 +48,13 @@ export function privateServerFor(workspace: string, root?: string): ServerHandle
   const app = appByWorkspace(workspace);
   return webAppServer(app, { port: privatePort(app.port), root });
 }
+
+/**
+ * A shell server whose server side cannot reach the article API (connection refused): "the service
+ * is down" for server-rendered pages too, while the shared stack keeps its API for other tests.
+ */
+export async function startShellWithoutApi(port: number): Promise<ServerHandle> {
+  const server = webAppServer(appByWorkspace('shell'), { port, serverApiUrl: 'http://127.0.0.1:9/api' });
+  await server.listen();
+  return server;
+}

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { webAppServer } from '../../scripts/lib/stack.mjs';
 import { adminUser, operatorUser, signInAs } from '../support/auth';
-import { appByWorkspace, type ServerHandle } from '../support/servers';
+import { startShellWithoutApi, type ServerHandle } from '../support/servers';
 import { adminIdToken, createArticle, type CreatedArticle, deleteArticle } from '../support/reliabilityApi';
 
 /**
@@ -60,8 +59,7 @@ const cards = (page: Page) => page.getByRole('main').getByRole('article');
 const SHELL_WITHOUT_API = 'http://localhost:4160';
 let shellWithoutApi: ServerHandle;
 test.beforeAll(async () => {
-  shellWithoutApi = webAppServer(appByWorkspace('shell'), { port: 4160, serverApiUrl: 'http://127.0.0.1:9/api' });
-  await shellWithoutApi.listen();
+  shellWithoutApi = await startShellWithoutApi(4160);
 });
 test.afterAll(async () => {
   await shellWithoutApi?.close();

@@ -8,6 +8,7 @@ import { buildApps } from '../build.mjs';
 import { repoRoot, distDir, ports, webApps } from '../lib/apps.mjs';
 import { startStack } from '../lib/stack.mjs';
 import { loadTest, type ApiFigures } from './api';
+import { measurePostgresApi } from './apiPostgres';
 import { runLighthouse, type LighthouseFigures } from './lighthouse';
 import { measurePageLoad, type PageLoadFigures } from './pageLoad';
 import { measureSignInToDashboard } from './signIn';
@@ -56,6 +57,8 @@ async function main() {
         runs,
       }),
     };
+    console.log('▶ article API on PostgreSQL, two instances, the same load split between them');
+    Object.assign(api, await measurePostgresApi({ runs }));
     const results = {
       measuredAt: new Date().toISOString(),
       runs,
@@ -111,7 +114,9 @@ function report(r: {
     })),
   );
   console.log(`Sign-in complete → dashboard cards visible (median): ${ms(r.signInToDashboardMs)}`);
-  console.log('Article API at a fixed 1,000 requests/s, 10 s, 20 connections (median)');
+  console.log(
+    'Article API at a fixed 1,000 requests/s, 10 s, 20 connections (median; PostgreSQL rows: 500/s to each of two instances, the slower one’s latency)',
+  );
   console.table(
     Object.entries(r.api).map(([route, f]) => ({
       route,

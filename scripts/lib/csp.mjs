@@ -26,7 +26,8 @@ const originOf = (url, base) => {
  * @param {Record<string, string>} options.registry   remote name → manifest URL
  * @param {{ apiBaseUrl?: string, previewOrigins?: string[], auth: { mode: string, emulatorPort?: number, config?: { authDomain: string } } }} options.config
  * @param {string} options.hostname   the page's hostname (the API and emulator defaults follow it)
- * @param {string} options.nonce
+ * @param {string | null} options.nonce  null where the HTML is a static file (Firebase Hosting): no
+ *        per-response nonce exists there, so styles fall back to 'unsafe-inline' (scripts never do)
  */
 export function contentSecurityPolicy({ registry, config, hostname, nonce }) {
   const pageBase = `http://${hostname}`;
@@ -50,7 +51,7 @@ export function contentSecurityPolicy({ registry, config, hostname, nonce }) {
   const directives = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...remoteOrigins, ...GOOGLE_SIGN_IN_SCRIPTS],
-    'style-src': ["'self'", ...remoteOrigins, `'nonce-${nonce}'`],
+    'style-src': ["'self'", ...remoteOrigins, nonce ? `'nonce-${nonce}'` : "'unsafe-inline'"],
     'img-src': ["'self'", ...remoteOrigins, 'data:', 'https:'],
     'font-src': ["'self'", ...remoteOrigins],
     'connect-src': ["'self'", ...remoteOrigins, api, ...auth.connect],

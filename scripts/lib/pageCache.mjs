@@ -47,6 +47,8 @@ export function createPageCache({ maxEntries = MAX_ENTRIES, graceMs = REFRESH_GR
      */
     async get(key, version, render) {
       const entry = entries.get(key);
+      // Re-stored on every read, so the bound drops the least recently used page, not the oldest.
+      if (entry) remember(key, entry.version, entry.page);
       if (entry?.version === version) return { page: entry.page, cache: 'hit' };
       if (!entry) return { page: await renderOnce(key, version, render), cache: 'miss' };
       const fresh = renderOnce(key, version, render);

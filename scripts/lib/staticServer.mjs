@@ -10,7 +10,9 @@ import zlib from 'node:zlib';
 import sirv from 'sirv';
 import { assemblePage, themeFromCookie } from './serverRendering.mjs';
 
-const HASHED = /\.[0-9a-f]{10}\.(js|css|woff2?|png|jpe?g|svg|webp)$/;
+/** Content-hashed build files (webpack's [contenthash:10]); also the Firebase Hosting rule (scripts/hosting). */
+export const HASHED_FILE = /\.[0-9a-f]{10}\.(js|css|woff2?|png|jpe?g|svg|webp)$/;
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The site's origin as the visitor sees it (canonical and share URLs, sitemap, feed). */
 const originOf = (req) => process.env.SITE_ORIGIN ?? `http://${req.headers.host ?? 'localhost'}`;
@@ -32,7 +34,7 @@ function sendBody(req, res, status, headers, text) {
 }
 
 export function cacheControlFor(pathname) {
-  return HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return HASHED_FILE.test(pathname) ? IMMUTABLE : 'no-cache';
 }
 
 /**

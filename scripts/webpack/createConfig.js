@@ -7,9 +7,10 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedConfig, root } = require('./shared');
+const { sharedConfig } = require('./shared');
 const { PreloadAssetsPlugin } = require('./PreloadAssetsPlugin');
 const { SsrManifestPlugin } = require('./SsrManifestPlugin');
+const { resolve, typescriptRule, svgRule } = require('./sourceRules');
 const webpack = require('webpack');
 const { localRegistry, ports } = require('../lib/deployables.cjs');
 
@@ -67,28 +68,15 @@ function createConfig(app) {
         // The server build's folder is another compiler's output.
         clean: app.hasServerBuild ? { keep: /^server\// } : true,
       },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.js'],
-        alias: {
-          // The retry plugin pins an older SDK copy; it only needs createLogger, which the runtime's
-          // own SDK provides, so the shell ships one SDK.
-          '@module-federation/sdk$': path.join(root, 'node_modules/@module-federation/sdk'),
-        },
-      },
+      resolve,
       module: {
         rules: [
-          {
-            test: /\.tsx?$/,
-            loader: 'ts-loader',
-            exclude: /node_modules/,
-            options: { transpileOnly: true, configFile: path.join(root, 'tsconfig.webpack.json') },
-          },
+          typescriptRule,
           {
             test: /\.css$/,
             use: [MiniCssExtractPlugin.loader, 'css-loader', require.resolve('./fontDisplayLoader.js')],
           },
-          // Small SVGs are inlined, so the server build renders the very same src as the browser's.
-          { test: /\.svg$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
+          svgRule,
           { test: /\.(png|jpe?g|gif|webp|woff2?)$/, type: 'asset/resource' },
         ],
       },

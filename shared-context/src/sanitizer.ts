@@ -32,5 +32,6 @@ export function loadedSanitizer(): Sanitize | null {
  */
 export function installSanitizer(sanitize: Sanitize): void {
   loaded = sanitize;
-  loading = Promise.resolve(sanitize);
+  // Marked as settled the way React's use() reads a promise, so rendering never waits for it.
+  loading = Object.assign(Promise.resolve(sanitize), { status: 'fulfilled', value: sanitize });
 }

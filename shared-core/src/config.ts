@@ -21,7 +21,12 @@ export function isLocalDevelopment(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '127.0.0.1';
 }
 
-const text = (message: string) => zm.string({ error: message }).check(zm.trim(), zm.minLength(1, message));
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+// The schemas use few kinds of zod validator on purpose: each kind is code on every visitor's first
+// download (see ./zod.ts), so checks are refinements and the auth union is told apart by hand.
+const text = (message: string) =>
+  zm.string({ error: message }).check(zm.refine((value) => value.trim() !== '', { error: message }));
 
 /** Absolute http(s), or a path on the page's own origin ('/api'). */
 const apiBaseUrlSchema = zm.string({ error: 'API の URL（http(s)://… または /…）を指定してください' }).check(
@@ -40,30 +45,46 @@ const firebaseWebConfigSchema = zm.object(
   { error: 'Firebase のウェブ設定（config）を指定してください' },
 );
 
-const emulatorProjectId = zm
-  .string({ error: 'エミュレーターのプロジェクトIDは文字列で指定してください' })
-  .check(zm.startsWith('demo-', { error: 'エミュレーターのプロジェクトIDは demo- で始めてください' }));
-const port = zm.int({ error: 'ポート番号は整数で指定してください' }).check(zm.gte(1), zm.lte(65535));
+const emulatorProjectId = zm.string({ error: 'エミュレーターのプロジェクトIDは文字列で指定してください' }).check(
+  zm.refine((value) => value.startsWith('demo-'), {
+    error: 'エミュレーターのプロジェクトIDは demo- で始めてください',
+  }),
+);
+const port = zm
+  .int({ error: 'ポート番号は整数で指定してください' })
+  .check(zm.refine((value) => value >= 1 && value <= 65535, { error: 'ポート番号は 1〜65535 で指定してください' }));
 
-const authBackendSchema = zm.discriminatedUnion(
-  'mode',
-  [
-    zm.object({
-      mode: zm.literal('emulator'),
-      projectId: zm.default(emulatorProjectId, DEFAULT_EMULATOR_PROJECT),
-      emulatorPort: zm.default(port, DEFAULT_EMULATOR_PORT),
-    }),
-    zm.object({ mode: zm.literal('project'), config: firebaseWebConfigSchema }),
-  ],
-  { error: 'auth は { "mode": "emulator" } か { "mode": "project", "config": … } で指定してください' },
+const AUTH_SHAPE = 'auth は { "mode": "emulator" } か { "mode": "project", "config": … } で指定してください';
+
+const projectBackendSchema = zm.object(
+  { mode: zm.literal('project'), config: firebaseWebConfigSchema },
+  { error: AUTH_SHAPE },
 );
 
-/** Locally, a wrong emulator project or port is replaced by the default instead of rejected. */
-const lenientEmulatorSchema = zm.object({
-  mode: zm.literal('emulator'),
-  projectId: zm.catch(emulatorProjectId, DEFAULT_EMULATOR_PROJECT),
-  emulatorPort: zm.catch(port, DEFAULT_EMULATOR_PORT),
-});
+/** The emulator with the project and port it names, or the defaults; locally, wrong ones become the defaults too. */
+function emulatorBackendSchema(lenient: boolean) {
+  const orDefault = <T>(schema: ZodMini.ZodMiniType<T>) =>
+    lenient ? zm.catch(zm.optional(schema), undefined) : zm.optional(schema);
+  return zm.pipe(
+    zm.object(
+      {
+        mode: zm.literal('emulator', { error: AUTH_SHAPE }),
+        projectId: orDefault(emulatorProjectId),
+        emulatorPort: orDefault(port),
+      },
+      { error: AUTH_SHAPE },
+    ),
+    zm.transform(({ projectId, emulatorPort }) => ({
+      mode: 'emulator' as const,
+      projectId: projectId ?? DEFAULT_EMULATOR_PROJECT,
+      emulatorPort: emulatorPort ?? DEFAULT_EMULATOR_PORT,
+    })),
+  );
+}
+
+/** The schema for what `auth.mode` says: `{ mode: 'project' }` or else the emulator. */
+const authBackendSchema = (raw: unknown, lenient = false): ZodMini.ZodMiniType<AuthBackend> =>
+  isRecord(raw) && raw.mode === 'project' ? projectBackendSchema : emulatorBackendSchema(lenient);
 
 /** The admin list follows the API's ADMIN_EMAILS rule: trimmed, lower-cased, the default when empty. */
 const adminEmailsSchema = zm.pipe(
@@ -103,18 +124,20 @@ const previewOriginsSchema = zm.pipe(
   zm.transform((origins) => [...new Set((origins ?? []).map((origin) => new URL(origin).origin))]),
 );
 
-const runtimeConfigSchema = zm.object(
-  {
-    apiBaseUrl: apiBaseUrlSchema,
-    auth: authBackendSchema,
-    adminEmails: adminEmailsSchema,
-    previewOrigins: previewOriginsSchema,
-  },
-  { error: 'JSON オブジェクトではありません' },
-);
+const runtimeConfigSchema = (rawAuth: unknown) =>
+  zm.object(
+    {
+      apiBaseUrl: apiBaseUrlSchema,
+      auth: authBackendSchema(rawAuth),
+      adminEmails: adminEmailsSchema,
+      previewOrigins: previewOriginsSchema,
+    },
+    { error: 'JSON オブジェクトではありません' },
+  );
 
 export type FirebaseWebConfig = ZodMini.output<typeof firebaseWebConfigSchema>;
-export type AuthBackend = ZodMini.output<typeof authBackendSchema>;
+export type AuthBackend =
+  ZodMini.output<typeof projectBackendSchema> | ZodMini.output<ReturnType<typeof emulatorBackendSchema>>;
 
 export interface RuntimeConfig {
   /** Absolute base URL of article-api, ending in /api (no trailing slash). */
@@ -152,8 +175,6 @@ export interface ParseOptions {
 const problemsOf = (error: ZodMini.core.$ZodError): string[] =>
   error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
 function fieldOr<T>(schema: ZodMini.ZodMiniType<T>, value: unknown, fallback: T): T {
   const parsed = schema.safeParse(value);
   return parsed.success ? parsed.data : fallback;
@@ -162,10 +183,9 @@ function fieldOr<T>(schema: ZodMini.ZodMiniType<T>, value: unknown, fallback: T)
 /** Local development only: every missing or malformed field falls back to the local default. */
 function withLocalDefaults(raw: unknown, defaults: RuntimeConfig): RuntimeConfig {
   const record = isRecord(raw) ? raw : {};
-  const auth = isRecord(record.auth) && record.auth.mode === 'emulator' ? lenientEmulatorSchema : authBackendSchema;
   return {
     apiBaseUrl: fieldOr(apiBaseUrlSchema, record.apiBaseUrl, defaults.apiBaseUrl),
-    auth: fieldOr<AuthBackend>(auth, record.auth, defaults.auth),
+    auth: fieldOr(authBackendSchema(record.auth, true), record.auth, defaults.auth),
     adminEmails: fieldOr(adminEmailsSchema, record.adminEmails, defaults.adminEmails),
     previewOrigins: fieldOr(previewOriginsSchema, record.previewOrigins, defaults.previewOrigins),
   };
@@ -174,7 +194,7 @@ function withLocalDefaults(raw: unknown, defaults: RuntimeConfig): RuntimeConfig
 /** Validates a raw config object for the page at `pageUrl`; @throws RuntimeConfigError outside local development. */
 export function parseRuntimeConfig(raw: unknown, { pageUrl }: ParseOptions): RuntimeConfig {
   const page = new URL(pageUrl);
-  const parsed = runtimeConfigSchema.safeParse(raw);
+  const parsed = runtimeConfigSchema(isRecord(raw) ? raw.auth : undefined).safeParse(raw);
   let config: RuntimeConfig;
   if (parsed.success) {
     config = parsed.data;

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { useMediaQuery } from '../../hooks/useMediaQuery';
 
+// Hiding is instant (the section is below the fold, nobody sees it go); only the reveal animates.
 const Wrapper = styled.div<{ $hidden: boolean }>`
   transition:
     opacity 0.7s ease,
@@ -11,6 +12,7 @@ const Wrapper = styled.div<{ $hidden: boolean }>`
     css`
       opacity: 0;
       transform: translateY(32px);
+      transition: none;
     `}
   @media (prefers-reduced-motion: reduce) {
     opacity: 1;

@@ -10,7 +10,9 @@ import { loadSanitizer, loadedSanitizer } from 'shared-context';
 export function useSanitizedHtml(html: string): string | null {
   const hydrated = useHydrated();
   const [sanitize, setSanitize] = useState(loadedSanitizer);
-  const ready = sanitize ?? (hydrated ? null : use(loadSanitizer()));
+  // While hydrating, always through use(): when React replays the render that suspended, the
+  // sanitiser is loaded, and skipping use() then would break the rule that hooks run in order.
+  const ready = hydrated ? sanitize : use(loadSanitizer());
   useEffect(() => {
     if (sanitize) return;
     let active = true;

@@ -4,11 +4,11 @@
  * once, on first start: an article an admin deletes later never comes back.
  */
 import { seedArticles, seedBusinessArticles } from 'shared-articles/seed';
+import { toColumns } from '../rows';
 import type { SqliteDatabase } from './database';
-import { toColumns } from './rows';
 
 export interface MigrationContext {
-  /** Insert the seed content when a table is created (off for tests that want empty tables). */
+  /** Insert the seed content when a table is created (off for tests and copies that want empty tables). */
   seed: boolean;
 }
 
@@ -63,6 +63,26 @@ export const migrations: readonly Migration[] = [
       );
       for (const article of seedBusinessArticles) {
         insert.run({ id: article.id, business_id: article.businessId, ...toColumns(article) });
+      }
+    },
+  },
+  {
+    version: 3,
+    name: 'create content_version',
+    up(db) {
+      // One counter every committed change to the content moves, whoever writes (any instance, a
+      // script, an operator's SQL): instances compare it per request to know their cached list is stale.
+      // The epoch tells two databases apart that happen to be at the same count.
+      db.exec(`CREATE TABLE content_version (
+                 id INTEGER PRIMARY KEY CHECK (id = 1),
+                 epoch TEXT NOT NULL,
+                 version INTEGER NOT NULL);
+               INSERT INTO content_version (id, epoch, version) VALUES (1, lower(hex(randomblob(6))), 0);`);
+      for (const table of ['articles', 'business_articles']) {
+        for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
+          db.exec(`CREATE TRIGGER ${table}_${event.toLowerCase()}_bumps_version AFTER ${event} ON ${table}
+                   BEGIN UPDATE content_version SET version = version + 1 WHERE id = 1; END;`);
+        }
       }
     },
   },
