@@ -170,6 +170,27 @@ test.describe('in the browser', () => {
     });
   }
 
+  test('a first-time visitor (no cookie) gets the server nodes hydrated, not rendered again', async ({ page }) => {
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        const nodes = ['#root header', '#root main', '#root h1'].map((selector) => document.querySelector(selector));
+        Object.assign(window, { __serverNodes: nodes });
+      });
+    });
+    for (const route of ['/', '/articles']) {
+      await page.goto(route);
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      const kept = await page.evaluate(() =>
+        (window as unknown as { __serverNodes: (Element | null)[] }).__serverNodes.map((node) =>
+          Boolean(node?.isConnected),
+        ),
+      );
+      expect(kept, route).toEqual([true, true, true]);
+    }
+  });
+
   test('a hydrated page is interactive: the theme toggle and client navigation work', async ({ page }) => {
     await page.goto('/articles');
     await hydrated(page);

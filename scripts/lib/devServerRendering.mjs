@@ -47,7 +47,7 @@ export function createDevPageHandler({ shellDir, registry, config, apiBaseUrl, r
       if (!rendered) return next();
       const html = assemblePage(readTemplate(), {
         nonce: 'dev',
-        theme,
+        theme: rendered.theme,
         headExtra: '',
         rendered,
         noncePlaceholder: rendered.noncePlaceholder,

@@ -98,7 +98,7 @@ export function createServerRenderer({ shellDist, registry, config, apiBaseUrl, 
         const { page, cache: state } = await cache.get(key, version, () =>
           renderer.renderPage({ url, origin, theme: mode, publicSiteManifest: manifest, apiBaseUrl }),
         );
-        return { ...page, cache: state, noncePlaceholder: renderer.NONCE_PLACEHOLDER };
+        return { ...page, theme: mode, cache: state, noncePlaceholder: renderer.NONCE_PLACEHOLDER };
       } catch (error) {
         if (manifest) failedAt.set(manifest, Date.now());
         log(`server rendering of ${url} failed; sending the client-rendered page`, error);

@@ -95,7 +95,9 @@ export function createStaticServer({
     const rendered = serverRenderer ? await serverRenderer.render({ url, origin: originOf(req), theme }) : null;
     const html = assemblePage(fs.readFileSync(path.join(root, 'index.html'), 'utf8'), {
       nonce,
-      theme,
+      // A rendered page always names the theme it was rendered in (light without a cookie): the
+      // browser hydrates in that theme, never renders it afresh.
+      theme: rendered?.theme ?? theme,
       headExtra: headTags(pathname),
       rendered,
       noncePlaceholder: rendered?.noncePlaceholder,

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { AuthContext, AuthInternalsContext, type AuthInternals } from './AuthContext';
 import { authReducer, initialAuthState, serverAuthState } from './authState';
 import { firebaseSessionLoader, type SessionLoader } from './sessionLoader';
@@ -37,7 +37,8 @@ export function AuthProvider({
   useEffect(() => {
     if (!restoreAfterHydration.current) return;
     restoreAfterHydration.current = false;
-    dispatch({ type: 'restored', state: initialAuthState() });
+    // A transition: React finishes hydrating the server's HTML before it applies the stored profile.
+    startTransition(() => dispatch({ type: 'restored', state: initialAuthState() }));
   }, []);
   useSessionSync(sessionLoader, dispatch);
   const actions = useAuthActions(sessionLoader, dispatch, onSignInStart);

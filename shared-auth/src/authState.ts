@@ -57,6 +57,9 @@ export function serverAuthState(): AuthState {
   };
 }
 
+const sameState = (a: AuthState, b: AuthState) =>
+  (Object.keys(a) as (keyof AuthState)[]).every((key) => Object.is(a[key], b[key]));
+
 export function authReducer(state: AuthState, action: AuthAction): AuthState {
   switch (action.type) {
     case 'signedIn':
@@ -76,6 +79,8 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
     case 'reloadScheduled':
       return { ...state, redirectingTo: action.path };
     case 'restored':
-      return action.state;
+      // Nothing stored (a first-time visitor): keep the very same state, so no context update
+      // reaches server-rendered parts that React has not hydrated yet.
+      return sameState(state, action.state) ? state : action.state;
   }
 }
