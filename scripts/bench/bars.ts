@@ -50,7 +50,17 @@ export function checkBars({ floors, hydration, renderLoad }: Measured): BarCheck
     );
   }
   for (const [page, h] of Object.entries(hydration ?? {})) {
-    checks.push(check(`${page} hydration console errors/warnings`, '0', h.consoleProblems, 0, 'max', String));
+    checks.push(
+      check(`${page} hydration console errors/warnings`, '0', h.consoleProblems, 0, 'max', String),
+      check(
+        `${page} visits whose server HTML was replaced, not hydrated`,
+        '0',
+        h.visitsWithReplacedHtml,
+        0,
+        'max',
+        String,
+      ),
+    );
   }
   if (renderLoad) {
     const { uncached, cached } = renderLoad;

@@ -77,11 +77,12 @@ async function measure(results: BenchResults, stack: BenchStack) {
     };
   }
   for (const [label, route] of Object.entries(pages)) {
-    const lighthouse = (results.lighthouse ??= {});
-    lighthouse[label] = { mobile: sr.lighthouseMobile?.[label]?.median.server };
+    const mobile = sr.lighthouseMobile?.[label]?.median.server;
+    if (mobile) ((results.lighthouse ??= {})[label] ??= {}).mobile = mobile;
     if (parts.includes('desktop')) {
       console.log(`▶ ${label}: Lighthouse desktop (${times})`);
-      lighthouse[label].desktop = await runLighthouse(`${shellUrl}${route}`, 'desktop', runs, chromePath!);
+      const desktop = await runLighthouse(`${shellUrl}${route}`, 'desktop', runs, chromePath!);
+      ((results.lighthouse ??= {})[label] ??= {}).desktop = desktop;
     }
     if (parts.includes('page-load')) {
       console.log(`▶ ${label}: page load (${times})`);

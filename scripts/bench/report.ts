@@ -48,16 +48,22 @@ function reportServerRendering({ lighthouseMobile, hydration, renderLoad }: Benc
     );
   }
   if (hydration) {
-    console.log('Hydration of the server-rendered pages, light and dark theme');
+    console.log('Hydration of the server-rendered pages: first visit (no cookie), light, dark');
     console.table(
-      Object.entries(hydration).map(([page, h]) => ({
-        page,
-        'X-Render': h.render,
-        'console errors/warnings': h.consoleProblems,
-        'API requests after load': h.apiRequests,
-      })),
+      Object.entries(hydration).flatMap(([page, h]) =>
+        Object.entries(h.visits).map(([visitor, v]) => ({
+          page,
+          visitor,
+          'X-Render': h.render,
+          'console errors/warnings': v.consoleProblems.length,
+          'server HTML replaced': v.replaced.length ? v.replaced.join(', ') : 'no (hydrated)',
+          'API requests after load': v.apiRequests,
+        })),
+      ),
     );
-    for (const message of Object.values(hydration).flatMap((h) => h.messages)) console.log(`  ${message}`);
+    for (const [page, h] of Object.entries(hydration))
+      for (const [visitor, v] of Object.entries(h.visits))
+        for (const problem of v.consoleProblems) console.log(`  ${page} (${visitor}) ${problem}`);
   }
   if (renderLoad) {
     console.log('Server rendering of /articles/{slug}, loopback, Accept-Encoding: br');
@@ -79,10 +85,10 @@ function reportServerRendering({ lighthouseMobile, hydration, renderLoad }: Benc
 
 function reportOtherFigures(r: BenchResults) {
   if (r.lighthouse) {
-    console.log('Lighthouse desktop, server-rendered (median)');
+    console.log('Lighthouse, server-rendered (median)');
     console.table(
       Object.entries(r.lighthouse).flatMap(([page, presets]) =>
-        Object.entries(presets).map(([preset, f]) => ({
+        Object.entries(presets).map(([preset, f]: [string, LighthouseFigures]) => ({
           page,
           preset,
           score: f.score,
