@@ -62,7 +62,7 @@ async function measure(results: BenchResults, stack: BenchStack) {
     sr.lighthouseMobile = await compareWithFloors(stack, pages, runs, chromePath!, path.join(resultsDir, 'floors'));
   }
   if (parts.includes('hydration')) {
-    console.log('▶ hydration of the server-rendered pages (light and dark)');
+    console.log('▶ hydration of the server-rendered pages (first visit, light, dark)');
     const hydration: Record<string, HydrationFigures> = {};
     for (const [label, route] of Object.entries(pages))
       hydration[label] = await checkHydration(`${shellUrl}${route}`, chromePath!);
