@@ -1,8 +1,10 @@
 import type { Config } from 'jest';
 
-/** One Jest project per workspace (and the repo's scripts); UI packages run in jsdom, the API and the model in Node. */
+/** One Jest project per workspace (and the repo's scripts); UI packages run in jsdom, the API, the model and the core in Node. */
 const transform: Config['transform'] = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.jest.json' }],
+  // The scripts' own ES modules (e.g. scripts/lib/pageCache.mjs), imported by their tests.
+  '^.+\\.mjs$': '<rootDir>/../jest/esmToCommonJs.cjs',
 };
 
 const moduleNameMapper = {
@@ -21,17 +23,39 @@ const project = (name: string, environment: 'jsdom' | 'node'): Config => ({
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
 });
 
+/**
+ * The article API's tests once more on PostgreSQL: a throw-away server for the run (globalSetup),
+ * a fresh database per test app. Files that never touch storage run once, in the SQLite project.
+ */
+const articleApiOnPostgres: Config = {
+  ...project('article-api', 'node'),
+  displayName: 'article-api-postgres',
+  setupFiles: ['<rootDir>/../jest/polyfills.ts', '<rootDir>/test/support/usePostgres.ts'],
+  globalSetup: '<rootDir>/test/support/postgresGlobalSetup.ts',
+  globalTeardown: '<rootDir>/test/support/postgresGlobalTeardown.ts',
+  testPathIgnorePatterns: ['/node_modules/', '/test/(config|slug|postgresServer|freshRead)\\.test\\.ts$'],
+};
+
 const config: Config = {
   projects: [
+    project('shared-core', 'node'),
+    project('shared-context', 'jsdom'),
     project('shared-ui', 'jsdom'),
     project('shared-auth', 'jsdom'),
     project('shared-articles', 'node'),
+    project('shared-data', 'jsdom'),
     project('shell', 'jsdom'),
     project('public-site', 'jsdom'),
     project('business-portal', 'jsdom'),
     project('admin-console', 'jsdom'),
     project('article-api', 'node'),
-    project('scripts', 'node'),
+    // Also the release tooling's tests (*.test.mjs): plain Node ESM, imported as it runs, which
+    // needs `node --experimental-vm-modules` (npm test and npm run test:unit pass it).
+    {
+      ...project('scripts', 'node'),
+      testMatch: [...project('scripts', 'node').testMatch!, '<rootDir>/test/**/*.test.mjs'],
+    },
+    articleApiOnPostgres,
   ],
 };
 

@@ -1,28 +1,22 @@
 import '@testing-library/jest-dom';
 
-// jsdom has neither; components that use them get inert stand-ins, tests that care replace them.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-if (!('IntersectionObserver' in window)) {
-  class InertIntersectionObserver {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-    takeRecords() {
-      return [];
+import { mockMatchMedia } from '../shared-ui/src/testing/matchMedia';
+
+// A test file may run in Node instead (`@jest-environment node`, e.g. server rendering): no window.
+if (typeof window !== 'undefined') {
+  // jsdom has neither; components that use them get inert stand-ins, tests that care replace them
+  // (shared-ui/testing: mockMatchMedia, setViewportWidth, mockIntersectionObserver).
+  if (!window.matchMedia) mockMatchMedia(() => false);
+  if (!('IntersectionObserver' in window)) {
+    class InertIntersectionObserver {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
     }
+    Object.assign(window, { IntersectionObserver: InertIntersectionObserver });
   }
-  Object.assign(window, { IntersectionObserver: InertIntersectionObserver });
+  window.scrollTo = (() => undefined) as typeof window.scrollTo;
 }
-window.scrollTo = (() => undefined) as typeof window.scrollTo;

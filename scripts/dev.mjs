@@ -8,6 +8,8 @@ import { startChild, stopChild } from './lib/processes.mjs';
 import { startAuthEmulator, EMULATOR_PROJECT } from './lib/stack.mjs';
 
 const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
+/** The apps with a server build: the shell's renderer and public-site's pages. */
+const SERVER_RENDERED = ['shell', 'public-site'];
 
 async function main() {
   const children = [];
@@ -31,6 +33,20 @@ async function main() {
       startChild(app.workspace, bin('webpack'), ['serve', '--mode', 'development'], {
         cwd: path.join(repoRoot, app.workspace),
       }),
+    );
+  }
+  // The server builds behind server rendering, rebuilt on every change (README "Server rendering").
+  for (const workspace of SERVER_RENDERED) {
+    children.push(
+      startChild(
+        `${workspace}:server`,
+        bin('webpack'),
+        ['--watch', '--mode', 'development', '--config-name', `${workspace}-server`],
+        {
+          cwd: path.join(repoRoot, workspace),
+          env: { MF_OUTPUT_DIR: path.join(repoRoot, workspace, '.dev-dist') },
+        },
+      ),
     );
   }
   const shutdown = async () => {

@@ -31,7 +31,9 @@ console.log('\n▶ lint (ESLint, Prettier, tsc -b)');
 const lint = runLint();
 
 const jestJson = path.join(results, 'jest.json');
+// --experimental-vm-modules: the release tooling's tests import the Node ESM scripts as they are.
 const jestStatus = run('unit and component tests (Jest)', process.execPath, [
+  '--experimental-vm-modules',
   'node_modules/jest/bin/jest.js',
   '--ci',
   '--json',

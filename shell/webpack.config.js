@@ -18,7 +18,8 @@ const app = {
     /^node_modules_react_index_js\.[0-9a-f]+\.js$/,
     /^vendors-node_modules_react-router_dist_[^.]+\.[0-9a-f]+\.js$/,
     /^vendors-node_modules_styled-components_[^.]+\.[0-9a-f]+\.js$/,
-    /^shared-(ui|auth|articles)_src_index_ts\.[0-9a-f]+\.js$/,
+    // A provided shared module is emitted as `…-_<id>0.<hash>.js` (the copy pages load).
+    /^shared-(core|context|ui|auth|articles)_src_index_ts(-_[0-9a-f]+0)?\.[0-9a-f]+\.js$/,
   ],
   preloadUrls: [
     { href: '/mf-remotes.json', as: 'fetch' },

@@ -1,6 +1,8 @@
 /**
  * Builds the article service (no listen): storage, auth, security plugins and the /api routes.
- * Tests inject a fake token verifier and user lister; production uses firebase-admin.
+ * The storage opens (and migrates) when the app becomes ready, so `listen()` fails when the
+ * database cannot be reached. Tests inject a fake token verifier and user lister; production uses
+ * firebase-admin.
  */
 import { isUtf8 } from 'node:buffer';
 import cors from '@fastify/cors';
@@ -12,14 +14,13 @@ import { createFirebaseAuthBackend, type FirebaseAuthBackend } from './auth/fire
 import { createAuthGuards } from './auth/guards';
 import type { ListUsers, VerifyToken } from './auth/types';
 import type { AppConfig } from './config';
-import { createArticleRepository } from './db/articleRepository';
-import { openDatabase } from './db/database';
-import { migrate } from './db/migrations';
+import { openStorage } from './db/storage';
 import { ApiError, handleClientError, handleFrameworkError, MESSAGES, registerErrorHandlers } from './errors';
 import { adminRoutes } from './routes/admin';
 import { articleRoutes } from './routes/articles';
 import { businessRoutes } from './routes/business';
 import { healthRoutes } from './routes/health';
+import { createRateLimits } from './routes/rateLimits';
 import { createHtmlSanitizer } from './sanitize';
 
 export interface BuildAppOptions {
@@ -57,6 +58,9 @@ function registerStrictJsonParser(app: FastifyInstance): void {
   });
 }
 
+/** Trusts the `hops` proxies nearest to the service (hop 0 is the socket's peer). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export function buildApp(options: BuildAppOptions): FastifyInstance {
   const { config } = options;
   const app = Fastify({
@@ -64,16 +68,13 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     bodyLimit: config.bodyLimitBytes,
     frameworkErrors: handleFrameworkError,
     clientErrorHandler: handleClientError,
+    // Behind a load balancer or hosting proxy the socket address is the proxy's: only a configured
+    // proxy's X-Forwarded-For may name the client, or anyone could pick their rate-limit bucket.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? trustHops(config.trustProxy) // what Fastify does with a number; its types only list the function
+        : config.trustProxy,
   });
-
-  const db = openDatabase(config.databasePath);
-  try {
-    migrate(db);
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-  const repository = createArticleRepository(db);
 
   let firebase: FirebaseAuthBackend | null = null;
   const firebaseBackend = () =>
@@ -83,12 +84,6 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     }));
   const verifyToken = options.verifyToken ?? firebaseBackend().verifyToken;
   const listUsers = options.listUsers ?? firebaseBackend().listUsers;
-
-  const guards = createAuthGuards({
-    verifyToken,
-    adminEmails: config.adminEmails,
-    requireVerifiedEmail: config.authEmulatorHost === null,
-  });
 
   app.decorateRequest('user', null);
   // JSON only: without the text/plain parser a wrong Content-Type is a 415, not a confusing 400.
@@ -101,28 +96,38 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type'],
-    exposedHeaders: ['Location', 'Retry-After'],
+    exposedHeaders: ['Location', 'Retry-After', 'ETag', 'X-Content-Version'],
     maxAge: 600,
   });
-  // global: false — only the write routes use the limiter (app.rateLimit() in routes/articles.ts).
-  app.register(rateLimit, {
-    global: false,
-    max: config.writeRateLimit.max,
-    timeWindow: config.writeRateLimit.windowMs,
-  });
-
   app.register(
     async (api) => {
+      const storage = await openStorage(config, api.log);
+      api.addHook('onClose', () => storage.close());
+      // global: false — the guards call the limiters themselves (routes/rateLimits.ts). Counters live
+      // where every instance sees them (PostgreSQL) or in this process (SQLite: one instance). When
+      // the counter store fails, requests go on: the write behind them needs the same database.
+      await api.register(rateLimit, { global: false, store: storage.rateLimitStore ?? undefined, skipOnError: true });
+      const limits = createRateLimits(api, config);
+      const guards = createAuthGuards({
+        verifyToken,
+        adminEmails: config.adminEmails,
+        requireVerifiedEmail: config.authEmulatorHost === null,
+        limitUnauthenticated: limits.unauthenticated,
+      });
+
       api.register(healthRoutes);
-      api.register(articleRoutes({ repository, guards, sanitizeHtml: createHtmlSanitizer() }));
-      api.register(businessRoutes(repository, guards));
-      api.register(adminRoutes({ config, guards, listUsers, version: packageJson.version }));
+      api.register(
+        articleRoutes({ storage, guards, limitWrites: limits.writesPerUser, sanitizeHtml: createHtmlSanitizer() }),
+      );
+      api.register(businessRoutes(storage.repository, guards));
+      api.register(
+        adminRoutes({ config, guards, listUsers, version: packageJson.version, databaseName: storage.description }),
+      );
     },
     { prefix: '/api' },
   );
 
   app.addHook('onClose', async () => {
-    db.close();
     await firebase?.close();
   });
   return app;

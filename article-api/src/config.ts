@@ -3,7 +3,7 @@
  * An invalid setting stops the service at start-up with every problem listed.
  */
 import path from 'node:path';
-import { parseAdminEmails } from 'shared-articles';
+import { parseAdminEmails } from 'shared-core';
 import { z } from 'zod';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -12,17 +12,25 @@ export interface AppConfig {
   nodeEnv: string;
   port: number;
   host: string;
-  /** A file path, or ':memory:' for a throwaway database. */
+  /** SQLite: a file path, or ':memory:' for a throwaway database. Unused when `databaseUrl` is set. */
   databasePath: string;
-  /** Lower-cased; the same rule as the shell's admin flag (shared-articles `parseAdminEmails`). */
+  /** postgres://… : PostgreSQL instead of SQLite (several instances may share it). */
+  databaseUrl: string | null;
+  /** Connections each instance keeps open to PostgreSQL at most. */
+  databasePoolMax: number;
+  /** Fastify `trustProxy`: whose X-Forwarded-For to believe for the client address (false: nobody's). */
+  trustProxy: boolean | number | string[];
+  /** Lower-cased; the same rule as the shell's admin flag (shared-core `parseAdminEmails`). */
   adminEmails: string[];
   corsOrigins: string[];
   firebaseProjectId: string;
   /** host:port of the Firebase Auth emulator, or null to verify real tokens of `firebaseProjectId`. */
   authEmulatorHost: string | null;
   logLevel: LogLevel;
-  /** Writes (POST/PUT/DELETE) allowed per client IP per window. */
+  /** Writes (POST/PUT/DELETE) allowed per signed-in user per window, counted after the token is verified. */
   writeRateLimit: { max: number; windowMs: number };
+  /** Requests without a valid token allowed per client address per window on token-guarded routes. */
+  anonymousRateLimit: { max: number; windowMs: number };
   /** Largest accepted request body: the 200 KB content limit plus JSON overhead. */
   bodyLimitBytes: number;
 }
@@ -48,6 +56,22 @@ const envSchema = z.object({
   PORT: integer(0, 65535).default(3001),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_PATH: z.string().min(1).default(DEFAULT_DATABASE_PATH),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
+  DATABASE_POOL_MAX: integer(1, 1_000).default(10),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value) => parseTrustProxy(value))
+    .pipe(
+      z.union([
+        z.boolean(),
+        z.number().int().min(1).max(100),
+        z.array(z.string().regex(/^[0-9a-fA-F.:]+(\/\d{1,3})?$/, 'TRUST_PROXY lists IP addresses or CIDR ranges')),
+      ]),
+    ),
   ADMIN_EMAILS: z.string().optional(),
   CORS_ORIGINS: z
     .string()
@@ -61,8 +85,20 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_WRITE_MAX: integer(1, 100_000).default(60),
+  RATE_LIMIT_ANONYMOUS_MAX: integer(1, 100_000).optional(),
   RATE_LIMIT_WINDOW_MS: integer(1_000, 86_400_000).default(60_000),
 });
+
+/**
+ * `true` trusts every proxy (only right when nothing can reach the service but the proxy), a
+ * number trusts that many hops from the service, a list trusts those addresses and ranges.
+ */
+function parseTrustProxy(value: string | undefined): unknown {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return commaList(value);
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -71,14 +107,34 @@ export class ConfigError extends Error {
   }
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+type Env = Record<string, string | undefined>;
+
+function parseEnv<Schema extends z.ZodType>(schema: Schema, env: Env): z.output<Schema> {
   // `PORT=` in a shell means "unset", not 0.
   const setVars = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const parsed = envSchema.safeParse(setVars);
+  const parsed = schema.safeParse(setVars);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
-  const vars = parsed.data;
+  return parsed.data;
+}
+
+const storageSchema = envSchema.pick({ DATABASE_PATH: true, DATABASE_URL: true, DATABASE_POOL_MAX: true });
+
+/** Only the database settings: for the maintenance commands (db:migrate, the copy), which verify no tokens. */
+export function loadStorageConfig(
+  env: Env = process.env,
+): Pick<AppConfig, 'databasePath' | 'databaseUrl' | 'databasePoolMax'> {
+  const vars = parseEnv(storageSchema, env);
+  return {
+    databasePath: vars.DATABASE_PATH === ':memory:' ? ':memory:' : path.resolve(vars.DATABASE_PATH),
+    databaseUrl: vars.DATABASE_URL ?? null,
+    databasePoolMax: vars.DATABASE_POOL_MAX,
+  };
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const vars = parseEnv(envSchema, env);
   const authEmulatorHost = vars.FIREBASE_AUTH_EMULATOR_HOST ?? null;
 
   const problems: string[] = [];
@@ -96,13 +152,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: vars.NODE_ENV,
     port: vars.PORT,
     host: vars.HOST,
-    databasePath: vars.DATABASE_PATH === ':memory:' ? ':memory:' : path.resolve(vars.DATABASE_PATH),
+    ...loadStorageConfig(env),
+    trustProxy: vars.TRUST_PROXY,
     adminEmails: parseAdminEmails(vars.ADMIN_EMAILS),
     corsOrigins: vars.CORS_ORIGINS,
     firebaseProjectId: vars.FIREBASE_PROJECT_ID,
     authEmulatorHost,
     logLevel: vars.LOG_LEVEL,
     writeRateLimit: { max: vars.RATE_LIMIT_WRITE_MAX, windowMs: vars.RATE_LIMIT_WINDOW_MS },
+    anonymousRateLimit: {
+      max: vars.RATE_LIMIT_ANONYMOUS_MAX ?? vars.RATE_LIMIT_WRITE_MAX,
+      windowMs: vars.RATE_LIMIT_WINDOW_MS,
+    },
     bodyLimitBytes: 256 * 1024,
   };
 }

@@ -5,6 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isStorageUnavailable } from './db/unavailable';
 
 export const MESSAGES = {
   unauthorized: 'ログインが必要です。',
@@ -26,6 +27,7 @@ export const MESSAGES = {
   requestTimeout: 'リクエストがタイムアウトしました。再度お試しください。',
   badRequest: 'リクエストの形式が正しくありません。',
   tooManyRequests: 'リクエストが多すぎます。しばらく待ってから再試行してください。',
+  storageUnavailable: '記事データベースに一時的に接続できません。しばらく待ってから再試行してください。',
   userListUnavailable: 'ユーザー一覧を取得できませんでした。認証サービスの設定を確認してください。',
   internal: 'サーバーでエラーが発生しました。時間をおいて再度お試しください。',
 } as const;
@@ -116,6 +118,11 @@ export function handleClientError(error: NodeJS.ErrnoException, socket: Socket):
 
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (isStorageUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return sendError(reply, { status: 503, body: { error: MESSAGES.storageUnavailable } });
+    }
     const { status, body } = toErrorResponse(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, reason: body.error }, 'request rejected');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdminUser, ServerInfo } from 'shared-articles';
+import { ENGINE, freshDatabaseEnv } from './support/engine';
 import { listen, type Send } from './support/http';
 import { asAdmin, buildTestApp } from './support/testApp';
 
@@ -54,17 +55,23 @@ describe('GET /api/admin/users', () => {
 });
 
 describe('GET /api/admin/info', () => {
-  it('describes the auth backend and the database by file name only', async () => {
-    const app = buildTestApp({ env: { ADMIN_EMAILS: 'admin@example.com,ops@example.com', DATABASE_PATH: ':memory:' } });
+  it('describes the auth backend and the database by file name only (PostgreSQL: host and database, no credentials)', async () => {
+    const database = freshDatabaseEnv();
+    const app = buildTestApp({ env: { ADMIN_EMAILS: 'admin@example.com,ops@example.com', ...database } });
     const send = await listen(app);
     const info = (await send({ url: '/api/admin/info', headers: asAdmin })).json<ServerInfo>();
+    const databaseName =
+      ENGINE === 'postgres'
+        ? `PostgreSQL 127.0.0.1:${new URL(database.DATABASE_URL!).port}/${new URL(database.DATABASE_URL!).pathname.slice(1)}`
+        : ':memory:';
     expect(info).toEqual({
       adminEmails: ['admin@example.com', 'ops@example.com'],
       authBackend: 'emulator',
       emulatorHost: '127.0.0.1:9099',
-      databasePath: ':memory:',
+      databasePath: databaseName,
       version: '1.0.0',
     });
+    expect(JSON.stringify(info)).not.toMatch(/postgres@|password/);
     await app.close();
   });
 });

@@ -40,6 +40,13 @@ describe('POST /api/articles', () => {
     expect((await post({ ...validInput, title: 'Prompt  Tips!' })).json<Article>().slug).toBe('prompt-tips-2');
   });
 
+  it('gives concurrent creates of one Latin title distinct slugs instead of a 409', async () => {
+    const responses = await Promise.all(Array.from({ length: 6 }, () => post({ ...validInput, title: 'Race Tips' })));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(6).fill(201));
+    const slugs = responses.map((response) => response.json<Article>().slug).sort();
+    expect(slugs).toEqual(['race-tips', 'race-tips-2', 'race-tips-3', 'race-tips-4', 'race-tips-5', 'race-tips-6']);
+  });
+
   it('keeps an explicit slug and answers 409 when it is taken', async () => {
     expect((await post({ ...validInput, slug: 'my-slug' })).json<Article>().slug).toBe('my-slug');
     const duplicate = await post({ ...validInput, slug: 'what-is-generative-ai' });

@@ -85,6 +85,45 @@ describe('loadConfig', () => {
     expect(problemsOf({})).toEqual([expect.stringContaining('demo project')]);
   });
 
+  it('reads the PostgreSQL, proxy and anonymous-limit settings', () => {
+    expect(loadConfig(EMULATOR)).toMatchObject({
+      databaseUrl: null,
+      databasePoolMax: 10,
+      trustProxy: false,
+      anonymousRateLimit: { max: 60, windowMs: 60_000 },
+    });
+    const config = loadConfig({
+      ...EMULATOR,
+      DATABASE_URL: 'postgres://api:secret@db.internal:5432/ai_manabi',
+      DATABASE_POOL_MAX: '4',
+      TRUST_PROXY: '2',
+      RATE_LIMIT_WRITE_MAX: '30',
+      RATE_LIMIT_ANONYMOUS_MAX: '120',
+    });
+    expect(config).toMatchObject({
+      databaseUrl: 'postgres://api:secret@db.internal:5432/ai_manabi',
+      databasePoolMax: 4,
+      trustProxy: 2,
+      writeRateLimit: { max: 30, windowMs: 60_000 },
+      anonymousRateLimit: { max: 120, windowMs: 60_000 },
+    });
+    expect(loadConfig({ ...EMULATOR, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ ...EMULATOR, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...EMULATOR, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    // Without its own value the anonymous limit follows the write limit.
+    expect(loadConfig({ ...EMULATOR, RATE_LIMIT_WRITE_MAX: '7' }).anonymousRateLimit.max).toBe(7);
+  });
+
+  it('refuses a database URL that is not PostgreSQL and a proxy list that is not addresses', () => {
+    expect(problemsOf({ ...EMULATOR, DATABASE_URL: 'mysql://db/x', TRUST_PROXY: 'everyone' })).toEqual([
+      expect.stringMatching(/^DATABASE_URL: /),
+      expect.stringMatching(/^TRUST_PROXY.*: TRUST_PROXY lists IP addresses/),
+    ]);
+  });
+
   it('lists every malformed variable', () => {
     const problems = problemsOf({
       PORT: 'http',

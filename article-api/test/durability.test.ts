@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { Article } from 'shared-articles';
 import { startChildService } from './support/childService';
+import { storedArticle } from './support/dbDump';
+import { freshDatabaseEnv } from './support/engine';
 import { sendTo } from './support/http';
 import { asAdmin, validInput } from './support/testApp';
 
@@ -13,9 +14,9 @@ jest.setTimeout(60_000);
 // surviving a power cut on top of that is what synchronous=FULL is for (persistence.test.ts checks it is set).
 it('keeps an article answered with 201 even when the process is SIGKILLed right after', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'article-api-kill-'));
-  const databasePath = path.join(dir, 'articles.sqlite');
+  const database = freshDatabaseEnv(path.join(dir, 'articles.sqlite'));
   try {
-    const service = await startChildService({ DATABASE_PATH: databasePath });
+    const service = await startChildService(database);
     const response = await sendTo(service.port, {
       method: 'POST',
       url: '/api/articles',
@@ -27,10 +28,11 @@ it('keeps an article answered with 201 even when the process is SIGKILLed right 
 
     await service.kill();
 
-    const db = new Database(databasePath, { readonly: true });
-    const row = db.prepare('SELECT id, title, slug FROM articles WHERE id = ?').get(created.id);
-    db.close();
-    expect(row).toEqual({ id: created.id, title: validInput.title, slug: created.slug });
+    expect(await storedArticle(database, created.id)).toMatchObject({
+      id: created.id,
+      title: validInput.title,
+      slug: created.slug,
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config';
 import { type AuthEmulator, ensureAuthEmulator, signUpOnEmulator } from './support/authEmulator';
 import { listen, type Send } from './support/http';
 import { bearer, validInput } from './support/testApp';
+import { freshDatabaseEnv } from './support/engine';
 
 jest.setTimeout(60_000);
 
@@ -26,7 +27,7 @@ beforeAll(async () => {
   emulator = await ensureAuthEmulator();
   app = buildApp({
     config: loadConfig({
-      DATABASE_PATH: ':memory:',
+      ...freshDatabaseEnv(),
       FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
       FIREBASE_PROJECT_ID: 'demo-ai-manabi',
       ADMIN_EMAILS: adminEmail.toUpperCase(),

@@ -110,7 +110,7 @@ describe('CORS', () => {
 });
 
 describe('write rate limit', () => {
-  it('answers 429 in Japanese with Retry-After once writes from one IP exceed the limit', async () => {
+  it('answers 429 in Japanese with Retry-After once one user’s writes exceed the limit', async () => {
     const app = buildTestApp({ env: { RATE_LIMIT_WRITE_MAX: '3' } });
     const send = await listen(app);
     const write = () => send({ method: 'POST', url: '/api/articles', headers: asAdmin, payload: validInput });

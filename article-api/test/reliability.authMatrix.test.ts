@@ -16,6 +16,7 @@ import {
 import { listen, type Send, type TestRequest } from './support/http';
 import { decodeClaims, nowInSeconds, unsignedToken, withClaims } from './support/idTokens';
 import { bearer, validInput } from './support/testApp';
+import { freshDatabaseEnv } from './support/engine';
 
 jest.setTimeout(60_000);
 
@@ -110,7 +111,7 @@ beforeAll(async () => {
   emulator = await startPrivateAuthEmulator();
   app = buildApp({
     config: loadConfig({
-      DATABASE_PATH: ':memory:',
+      ...freshDatabaseEnv(),
       FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
       FIREBASE_PROJECT_ID: 'demo-ai-manabi',
       ADMIN_EMAILS: adminEmail,

@@ -1,15 +1,15 @@
 /**
  * A burst of concurrent creates while the service process is SIGKILLed mid-burst (twice) and
- * restarted on the same database file: every create answered 201 is there afterwards, by id and
- * content, and the file passes `PRAGMA integrity_check`.
+ * restarted on the same database: every create answered 201 is there afterwards, by id and
+ * content, and the database passes its integrity check (SQLite `integrity_check`, PostgreSQL amcheck).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { Article } from 'shared-articles';
 import { type ChildService, startChildService } from './support/childService';
-import { integrityCheck } from './support/dbDump';
+import { integrityCheck, storedArticles } from './support/dbDump';
+import { freshDatabaseEnv } from './support/engine';
 import { sendOnce } from './support/rawHttp';
 import { TOKENS } from './support/testApp';
 
@@ -40,25 +40,12 @@ const attempts: Attempt[] = Array.from({ length: TOTAL }, (_, index) => ({
 }));
 
 let dir: string;
-let env: { DATABASE_PATH: string; RATE_LIMIT_WRITE_MAX: string };
+let env: Record<string, string>;
 beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'article-api-burst-'));
-  env = { DATABASE_PATH: path.join(dir, 'articles.sqlite'), RATE_LIMIT_WRITE_MAX: '100000' };
+  env = { ...freshDatabaseEnv(path.join(dir, 'articles.sqlite')), RATE_LIMIT_WRITE_MAX: '100000' };
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function storedRows(databasePath: string, slugPrefix: string) {
-  const db = new Database(databasePath, { readonly: true });
-  try {
-    return db
-      .prepare<[string], { id: number; slug: string; title: string; content: string }>(
-        'SELECT id, slug, title, content FROM articles WHERE slug LIKE ? ORDER BY id',
-      )
-      .all(`${slugPrefix}%`);
-  } finally {
-    db.close();
-  }
-}
 
 it(`keeps every acknowledged create of a ${TOTAL}-create burst across SIGKILLs`, async () => {
   let service: ChildService = await startChildService(env);
@@ -129,14 +116,14 @@ it(`keeps every acknowledged create of a ${TOTAL}-create burst across SIGKILLs`,
 
   // One more SIGKILL (no clean close, the WAL not checkpointed), then the file itself.
   await service.kill();
-  const rows = storedRows(env.DATABASE_PATH, `burst-${run}-`);
+  const rows = await storedArticles(env, `burst-${run}-`);
   const rowById = new Map(rows.map((row) => [row.id, row]));
   const lost = acknowledgedArticles.filter((article) => {
     const row = rowById.get(article.id);
     return !row || row.slug !== article.slug || row.title !== article.title || row.content !== article.content;
   });
   const storedThoughUnanswered = unanswered.filter((a) => rows.some((row) => row.slug === a.slug)).length;
-  const integrity = integrityCheck(env.DATABASE_PATH);
+  const integrity = await integrityCheck(env);
 
   // And the file opens again as a service.
   const reopened = await startChildService(env);

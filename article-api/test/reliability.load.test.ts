@@ -10,6 +10,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Article } from 'shared-articles';
 import { type ChildService, startChildService } from './support/childService';
+import { freshDatabaseEnv } from './support/engine';
 import { sendOnce } from './support/rawHttp';
 import { TOKENS } from './support/testApp';
 
@@ -40,7 +41,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'article-api-load-'));
   // The write limit (60/min by default) is raised through the config module for the run: a 429 would be a setup mistake.
   service = await startChildService({
-    DATABASE_PATH: path.join(dir, 'articles.sqlite'),
+    ...freshDatabaseEnv(path.join(dir, 'articles.sqlite')),
     RATE_LIMIT_WRITE_MAX: '100000',
   });
   seeded = JSON.parse(

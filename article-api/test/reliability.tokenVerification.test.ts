@@ -27,6 +27,7 @@ import {
   unsignedToken,
 } from './support/idTokens';
 import { bearer, validInput } from './support/testApp';
+import { freshDatabaseEnv } from './support/engine';
 
 jest.setTimeout(60_000);
 
@@ -61,7 +62,7 @@ const { UrlKeyFetcher } = require(path.join(path.dirname(require.resolve('fireba
 function realProjectApp(project = PROJECT): FastifyInstance {
   return buildApp({
     config: loadConfig({
-      DATABASE_PATH: ':memory:',
+      ...freshDatabaseEnv(),
       FIREBASE_PROJECT_ID: project,
       ADMIN_EMAILS: ADMIN.email,
       LOG_LEVEL: 'silent',
@@ -188,7 +189,7 @@ describe('emulator verification is off unless FIREBASE_AUTH_EMULATOR_HOST is con
     const sendReal = await listen(real);
     const emulated = buildApp({
       config: loadConfig({
-        DATABASE_PATH: ':memory:',
+        ...freshDatabaseEnv(),
         FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
         LOG_LEVEL: 'silent',
       }),

@@ -1,12 +1,8 @@
+/** The repository contract, run against the engine under test (SQLite, or PostgreSQL in the article-api-postgres project). */
 import { seedArticles } from 'shared-articles/seed';
-import {
-  type ArticleDraft,
-  type ArticleRepository,
-  createArticleRepository,
-  DuplicateSlugError,
-} from '../src/db/articleRepository';
-import { openDatabase, type SqliteDatabase } from '../src/db/database';
-import { migrate } from '../src/db/migrations';
+import { type ArticleDraft, type ArticleRepository, DuplicateSlugError } from '../src/db/articleRepository';
+import { openStorage, type Storage } from '../src/db/storage';
+import { testConfig } from './support/testApp';
 
 const draft = (overrides: Partial<ArticleDraft> = {}): ArticleDraft => ({
   title: '新しい記事',
@@ -19,15 +15,14 @@ const draft = (overrides: Partial<ArticleDraft> = {}): ArticleDraft => ({
   ...overrides,
 });
 
-let db: SqliteDatabase;
+let storage: Storage;
 let repository: ArticleRepository;
 
-beforeEach(() => {
-  db = openDatabase(':memory:');
-  migrate(db);
-  repository = createArticleRepository(db);
+beforeEach(async () => {
+  storage = await openStorage(testConfig(), { warn: () => {} });
+  repository = storage.repository;
 });
-afterEach(() => db.close());
+afterEach(() => storage.close());
 
 describe('reads', () => {
   it('lists the 21 seed articles newest first', async () => {
@@ -105,6 +100,24 @@ describe('create', () => {
     expect(await repository.list()).toHaveLength(21);
   });
 
+  it('gives concurrent creates distinct ids and fallback slugs', async () => {
+    const created = await Promise.all(Array.from({ length: 12 }, () => repository.create(draft())));
+    expect(new Set(created.map((article) => article.id)).size).toBe(12);
+    expect(created.every((article) => article.slug === `article-${article.id}`)).toBe(true);
+    expect(await repository.list()).toHaveLength(33);
+  });
+
+  it('lets exactly one of two concurrent creates with the same slug win', async () => {
+    const results = await Promise.allSettled([
+      repository.create(draft({ slug: 'raced', title: 'A' })),
+      repository.create(draft({ slug: 'raced', title: 'B' })),
+    ]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const [rejected] = results.filter((result) => result.status === 'rejected');
+    expect((rejected as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateSlugError);
+    expect((await repository.list()).filter((article) => article.slug === 'raced')).toHaveLength(1);
+  });
+
   it('never reuses the id of a deleted article', async () => {
     const created = await repository.create(draft({ slug: 'temp' }));
     await repository.delete(created.id);
@@ -122,7 +135,10 @@ describe('update', () => {
   it('changes the slug when given, refusing one used by another article', async () => {
     expect((await repository.update(1, draft({ slug: 'renamed' })))?.slug).toBe('renamed');
     expect((await repository.update(1, draft({ slug: 'renamed' })))?.slug).toBe('renamed');
-    await expect(repository.update(1, draft({ slug: 'ai-meal-planning' }))).rejects.toBeInstanceOf(DuplicateSlugError);
+    await expect(repository.update(1, draft({ slug: 'ai-meal-planning', title: '消える変更' }))).rejects.toBeInstanceOf(
+      DuplicateSlugError,
+    );
+    expect((await repository.get(1))?.title).toBe('新しい記事'); // the refused update changed nothing
   });
 
   it('returns undefined for an unknown id', async () => {
@@ -142,6 +158,12 @@ describe('delete', () => {
   it('returns false for an unknown id', async () => {
     expect(await repository.delete(7)).toBe(false);
   });
+
+  it('keeps the order of the remaining related ids', async () => {
+    const article = await repository.create(draft({ slug: 'ordered', relatedArticles: [12, 3, 9, 1] }));
+    await repository.delete(9);
+    expect((await repository.get(article.id))?.relatedArticles).toEqual([12, 3, 1]);
+  });
 });
 
 describe('slug and id helpers', () => {
@@ -154,6 +176,12 @@ describe('slug and id helpers', () => {
   it('availableSlug appends the first free number', async () => {
     expect(await repository.availableSlug('fresh')).toBe('fresh');
     expect(await repository.availableSlug('what-is-generative-ai')).toBe('what-is-generative-ai-2');
+  });
+
+  it('handles ids beyond 32 bits and slugs with LIKE wildcards literally', async () => {
+    expect(await repository.get(9_007_199_254_740_991)).toBeUndefined();
+    expect(await repository.missingIds([4_294_967_296])).toEqual([4_294_967_296]);
+    expect(await repository.slugExists('what-is-%')).toBe(false);
   });
 
   it('missingIds lists the ids no article has, in the given order', async () => {

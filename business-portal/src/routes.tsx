@@ -1,17 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { ArticleClientProvider, createQueryClient } from 'shared-data';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { NotFoundPage, paths } from 'shared-ui';
-import { PageBoundary } from './components/PageBoundary';
+import { paths } from 'shared-core';
+import { NotFoundPage, type RemoteRoutesModule } from 'shared-ui';
+import { RouteErrorBoundary } from 'shared-ui/page';
 import { BusinessArticlePage } from './features/article/components/BusinessArticlePage';
 import { DashboardPage } from './features/dashboard/components/DashboardPage';
 import { ProfilePage } from './features/profile/components/ProfilePage';
 import { SettingsPage } from './features/settings/components/SettingsPage';
 import { BusinessLayout } from './layout/BusinessLayout';
-import { ArticleClientProvider } from './lib/ArticleClientProvider';
 import { BusinessSettingsProvider } from './lib/BusinessSettingsProvider';
-import { createBusinessQueryClient } from './lib/businessArticles';
 
-const queryClient = createBusinessQueryClient();
+const queryClient = createQueryClient({ staleTime: 60_000 });
 
 /**
  * The business portal, mounted by the shell for /business/* (except login and register) and
@@ -20,10 +20,10 @@ const queryClient = createBusinessQueryClient();
  * business pages, and the shell's footer leaves room for it only under /business, so a sidebar
  * there would cover the footer.
  */
-export default function BusinessPortalRoutes() {
+function BusinessPortalRoutes() {
   return (
     <QueryClientProvider client={queryClient}>
-      <PageBoundary>
+      <RouteErrorBoundary>
         <ArticleClientProvider>
           <BusinessSettingsProvider>
             <Routes>
@@ -38,15 +38,18 @@ export default function BusinessPortalRoutes() {
               <Route
                 path={paths.profile}
                 element={
-                  <PageBoundary>
+                  <RouteErrorBoundary>
                     <ProfilePage />
-                  </PageBoundary>
+                  </RouteErrorBoundary>
                 }
               />
             </Routes>
           </BusinessSettingsProvider>
         </ArticleClientProvider>
-      </PageBoundary>
+      </RouteErrorBoundary>
     </QueryClientProvider>
   );
 }
+
+// The shell loads this module through the shared contract; a change that breaks it fails here.
+export default BusinessPortalRoutes satisfies RemoteRoutesModule['default'];

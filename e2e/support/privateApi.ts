@@ -20,7 +20,7 @@ export interface PrivateApi {
   stop(): Promise<void>;
 }
 
-export async function startPrivateApi(port = 4101): Promise<PrivateApi> {
+export async function startPrivateApi(port = 4101, env: Record<string, string> = {}): Promise<PrivateApi> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-manabi-private-api-'));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'article-api/src/server.ts')], {
     cwd: path.join(repoRoot, 'article-api'),
@@ -33,6 +33,7 @@ export async function startPrivateApi(port = 4101): Promise<PrivateApi> {
       ADMIN_EMAILS: 'admin@example.com',
       RATE_LIMIT_WRITE_MAX: '10000',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -2,6 +2,7 @@
 // shared stack stays untouched. Ports 4000–4004 mirror 3000–3004.
 import { webAppServer } from '../../scripts/lib/stack.mjs';
 import { webApps, localRegistry } from '../../scripts/lib/apps.mjs';
+import { readLiveRegistry } from '../../scripts/lib/registry.mjs';
 
 export const privatePort = (port: number) => port + 1000;
 
@@ -14,12 +15,29 @@ export function appByWorkspace(workspace: string): App {
   return app;
 }
 
+export const privateRegistry = () => localRegistry('localhost', (app: App) => privatePort(app.port));
+
+export interface PrivateWebAppOptions {
+  /** A release store: the shell reads its live registry per request, remotes serve its folders. */
+  storeDir?: string;
+  /** The shell's /app-config.json (default: as npm start writes it). */
+  config?: object;
+}
+
 /** Starts the shell and all remotes on private ports; returns handles to stop/replace each one. */
-export async function startPrivateWebApps(): Promise<Record<string, ServerHandle>> {
-  const registry = localRegistry('localhost', (app: App) => privatePort(app.port));
+export async function startPrivateWebApps({ storeDir, config }: PrivateWebAppOptions = {}): Promise<
+  Record<string, ServerHandle>
+> {
+  const fallback = privateRegistry();
+  const registry = storeDir ? () => readLiveRegistry({ storeDir, fallback }) : fallback;
   const handles: Record<string, ServerHandle> = {};
   for (const app of webApps) {
-    const handle = webAppServer(app, { port: privatePort(app.port), registry });
+    const handle = webAppServer(app, {
+      port: privatePort(app.port),
+      registry,
+      ...(storeDir ? { storeDir } : {}),
+      ...(config ? { config } : {}),
+    });
     await handle.listen();
     handles[app.workspace] = handle;
   }
@@ -29,4 +47,14 @@ export async function startPrivateWebApps(): Promise<Record<string, ServerHandle
 export function privateServerFor(workspace: string, root?: string): ServerHandle {
   const app = appByWorkspace(workspace);
   return webAppServer(app, { port: privatePort(app.port), root });
+}
+
+/**
+ * A shell server whose server side cannot reach the article API (connection refused): "the service
+ * is down" for server-rendered pages too, while the shared stack keeps its API for other tests.
+ */
+export async function startShellWithoutApi(port: number): Promise<ServerHandle> {
+  const server = webAppServer(appByWorkspace('shell'), { port, serverApiUrl: 'http://127.0.0.1:9/api' });
+  await server.listen();
+  return server;
 }

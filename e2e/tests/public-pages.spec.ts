@@ -138,9 +138,11 @@ test.describe('about page', () => {
     await page.goto('/about');
     await expect(page.getByRole('region', { name: 'Mission' })).toContainText('日本のAIリテラシーを底上げする');
     await expect(page.getByRole('region', { name: 'Vision' })).toContainText('生産性');
-    const divider = page.locator('img[src*="about-divider"]');
-    await expect(divider).toHaveAttribute('width', '1200');
-    await expect(divider).toHaveAttribute('height', '240');
+    // The divider is a small SVG, inlined so the server's HTML names it exactly as the browser does.
+    const divider = page.locator('main img[width="1200"][height="240"]');
+    await expect(divider).toHaveAttribute('src', /^data:image\/svg\+xml/);
+    await divider.scrollIntoViewIfNeeded();
+    await expect.poll(() => divider.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await page.getByRole('link', { name: /ホームに戻る/ }).click();
     await expect(page).toHaveURL('http://localhost:3000/');
   });

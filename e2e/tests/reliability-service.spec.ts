@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminUser, operatorUser, signInAs } from '../support/auth';
+import { startShellWithoutApi, type ServerHandle } from '../support/servers';
 import { adminIdToken, createArticle, type CreatedArticle, deleteArticle } from '../support/reliabilityApi';
 
 /**
@@ -51,15 +52,28 @@ async function expectLayout(page: Page) {
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
 
+/**
+ * Public pages are rendered by the shell's server, so "the service is down" must hold there too: a
+ * shell server of its own whose API address refuses connections (the shared stack keeps its API).
+ */
+const SHELL_WITHOUT_API = 'http://localhost:4160';
+let shellWithoutApi: ServerHandle;
+test.beforeAll(async () => {
+  shellWithoutApi = await startShellWithoutApi(4160);
+});
+test.afterAll(async () => {
+  await shellWithoutApi?.close();
+});
+
 test('public pages: the snapshot while the service is down, the live list once it is back', async ({ page }) => {
   const errors = watchErrors(page);
   await refuseService(page);
 
-  await page.goto('/');
+  await page.goto(`${SHELL_WITHOUT_API}/`);
   await expectLayout(page);
   await expect(cards(page)).toHaveCount(3); // home: the 3 newest, from the snapshot
 
-  await page.goto('/articles');
+  await page.goto(`${SHELL_WITHOUT_API}/articles`);
   await expectLayout(page);
   await expect(cards(page)).toHaveCount(SNAPSHOT_COUNT);
   await expect(page.getByText(liveOnly.title)).toHaveCount(0);

@@ -199,7 +199,10 @@ test('an admin edit reaches the server-rendered HTML within 5 s', async ({ reque
   const created = await createArticle(token, { title, content: '<p>鮮度の確認</p>', date: '2099-01-01' });
   try {
     const listMs = await waitFor(`${SHELL}/articles`, (status, html) => status === 200 && html.includes(title));
-    const pageMs = await waitFor(`${SHELL}/articles/${created.slug}`, (status, html) => status === 200 && html.includes(title));
+    const pageMs = await waitFor(
+      `${SHELL}/articles/${created.slug}`,
+      (status, html) => status === 200 && html.includes(title),
+    );
     expect(listMs).toBeLessThanOrEqual(5000);
     expect(pageMs).toBeLessThanOrEqual(5000);
   } finally {
@@ -212,7 +215,8 @@ test('an admin edit reaches the server-rendered HTML within 5 s', async ({ reque
 test.describe('site documents', () => {
   const wellFormed = async (page: Page, xml: string) =>
     page.evaluate(
-      (text) => new DOMParser().parseFromString(text, 'application/xml').getElementsByTagName('parsererror').length === 0,
+      (text) =>
+        new DOMParser().parseFromString(text, 'application/xml').getElementsByTagName('parsererror').length === 0,
       xml,
     );
 
@@ -228,7 +232,9 @@ test.describe('site documents', () => {
     expect(await wellFormed(page, sitemapXml)).toBe(true);
     expect(await wellFormed(page, feedXml)).toBe(true);
     for (const article of all) {
-      expect(sitemapXml).toContain(`<loc>${SHELL}/articles/${encodeURIComponent(article.slug)}</loc><lastmod>${article.date}</lastmod>`);
+      expect(sitemapXml).toContain(
+        `<loc>${SHELL}/articles/${encodeURIComponent(article.slug)}</loc><lastmod>${article.date}</lastmod>`,
+      );
       expect(feedXml).toContain(`<link>${SHELL}/articles/${encodeURIComponent(article.slug)}</link>`);
     }
     for (const route of PUBLIC_ROUTES) expect(sitemapXml).toContain(`<loc>${SHELL}${route}</loc>`);
@@ -310,7 +316,10 @@ test.describe('failures and redeploys', () => {
       const file = path.join(serverDir, name);
       const source = fs.readFileSync(file, 'utf8');
       if (!source.includes('function ArticlesPage() {')) return false;
-      fs.writeFileSync(file, source.replace('function ArticlesPage() {', 'function ArticlesPage() { throw new Error("render failure");'));
+      fs.writeFileSync(
+        file,
+        source.replace('function ArticlesPage() {', 'function ArticlesPage() { throw new Error("render failure");'),
+      );
       return true;
     });
     expect(broken.length).toBeGreaterThan(0);

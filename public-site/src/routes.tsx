@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { NotFoundPage, Spinner, paths } from 'shared-ui';
+import { paths } from 'shared-core';
+import { NotFoundPage, Spinner, type RemoteRoutesModule } from 'shared-ui';
+import { RouteErrorBoundary } from 'shared-ui/page';
 import { createPublicQueryClient } from './lib/articles/queryClient';
 import { addLocalArticlesToServerState, adoptServerState } from './lib/articles/serverState';
-import { PageErrorBoundary } from './components/PageErrorBoundary';
 import { HomePage } from './features/home/components/HomePage';
 import { ArticlesPage } from './features/articles/components/ArticlesPage';
 import { ArticleDetailPage } from './features/articles/components/ArticleDetailPage';
@@ -28,9 +29,9 @@ const fromServer = typeof document !== 'undefined' && adoptServerState(queryClie
 
 function Page({ children }: { children: ReactNode }) {
   return (
-    <PageErrorBoundary>
+    <RouteErrorBoundary>
       <Suspense fallback={<Spinner label="読み込み中..." />}>{children}</Suspense>
-    </PageErrorBoundary>
+    </RouteErrorBoundary>
   );
 }
 
@@ -108,7 +109,7 @@ export function PublicRoutes() {
 }
 
 /** public-site's routes, mounted by the shell for /, /about, /contents/*, /articles/*, /privacy, /terms. */
-export default function PublicSiteRoutes() {
+function PublicSiteRoutes() {
   useEffect(() => {
     if (fromServer) addLocalArticlesToServerState(queryClient);
   }, []);
@@ -118,3 +119,6 @@ export default function PublicSiteRoutes() {
     </QueryClientProvider>
   );
 }
+
+// The shell loads this module through the shared contract; a change that breaks it fails here.
+export default PublicSiteRoutes satisfies RemoteRoutesModule['default'];

@@ -3,9 +3,10 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 import { QueryClientProvider, dehydrate, type FetchQueryOptions } from '@tanstack/react-query';
-import { paths } from 'shared-ui';
-import { fetchArticleBySlug, fetchArticles } from './lib/articles/articleSource';
-import { articleKeys } from './lib/articles/queries';
+import { paths } from 'shared-core';
+import type { ArticleClient } from 'shared-articles';
+import { articleClientFor, fetchArticleBySlug, fetchArticles } from './lib/articles/articleSource';
+import { articleKeys } from 'shared-data';
 import { createPublicQueryClient } from './lib/articles/queryClient';
 import { SERVER_STATE_ELEMENT_ID } from './lib/articles/serverState';
 import { PublicRoutes } from './routes';
@@ -21,28 +22,32 @@ export interface PreparedPage {
   embeddedState: { elementId: string; value: unknown };
 }
 
-const listQuery: FetchQueryOptions = { queryKey: articleKeys.list(), queryFn: fetchArticles };
+/** A request to the API waits no longer than this (the shell gives the whole page 3 s). */
+const API_TIMEOUT_MS = 2000;
 
 /** The data each page renders with, so the server's HTML holds the content, not a spinner. */
-function queriesFor(pathname: string): FetchQueryOptions[] {
-  if (pathname === paths.home || pathname === paths.articles) return [listQuery];
+function queriesFor(pathname: string, api: ArticleClient): FetchQueryOptions[] {
+  const list: FetchQueryOptions = { queryKey: articleKeys.list(), queryFn: () => fetchArticles(api) };
+  if (pathname === paths.home || pathname === paths.articles) return [list];
   const article = matchPath(`${paths.articles}/:slug`, pathname);
   if (article?.params.slug) {
     const slug = article.params.slug;
-    return [listQuery, { queryKey: articleKeys.bySlug(slug), queryFn: () => fetchArticleBySlug(slug) }];
+    return [list, { queryKey: articleKeys.bySlug(slug), queryFn: () => fetchArticleBySlug(slug, api) }];
   }
   return [];
 }
 
 /**
- * Loads what the page at `url` (path and query) shows. The article service being down is handled
+ * Loads what the page at `url` (path and query) shows, from the API at `apiBaseUrl` (as the
+ * shell's server reaches it; one server may render for several). The article service being down is handled
  * inside the queries (the seed snapshot); a query that still fails is left out of the state, and
  * the page shows its error state as it would in the browser.
  */
-export async function prepare({ url }: { url: string }): Promise<PreparedPage> {
+export async function prepare({ url, apiBaseUrl }: { url: string; apiBaseUrl: string }): Promise<PreparedPage> {
   const queryClient = createPublicQueryClient();
   const pathname = new URL(url, 'http://server.invalid').pathname.replace(/(.)\/+$/, '$1');
-  await Promise.all(queriesFor(pathname).map((query) => queryClient.prefetchQuery(query)));
+  const api = articleClientFor(apiBaseUrl, API_TIMEOUT_MS);
+  await Promise.all(queriesFor(pathname, api).map((query) => queryClient.prefetchQuery(query)));
   return {
     build: __BUILD_VERSION__,
     Page: function PublicPage() {

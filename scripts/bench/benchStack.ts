@@ -4,6 +4,7 @@
 // /__floor/. The floor route exists only in this bench process, never in the product's server.
 import http from 'node:http';
 import type { Socket } from 'node:net';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { ports, remotes, webApp } from '../lib/apps.mjs';
 import { stopChild } from '../lib/processes.mjs';
@@ -42,6 +43,8 @@ function sendFloor(req: http.IncomingMessage, res: http.ServerResponse, html: st
 }
 
 export async function startBenchStack(dataDir: string): Promise<BenchStack> {
+  // An empty release store: every remote is served from its local build, whatever was released here.
+  const storeDir = path.join(dataDir, 'releases');
   const stoppers: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const stopOne of stoppers.reverse()) await stopOne();
@@ -54,15 +57,15 @@ export async function startBenchStack(dataDir: string): Promise<BenchStack> {
     const api = await startApi(apiOptions);
     stoppers.push(() => stopChild(api.child));
     for (const app of remotes) {
-      const server = webAppServer(app);
+      const server = webAppServer(app, { storeDir });
       await server.listen();
       stoppers.push(() => server.close());
     }
 
     const shell = webApp('shell');
     const handlers: Record<ShellVariant, http.RequestListener> = {
-      server: handlerOf(webAppServer(shell, { serverRendering: true })),
-      client: handlerOf(webAppServer(shell, { serverRendering: false })),
+      server: handlerOf(webAppServer(shell, { storeDir, serverRendering: true })),
+      client: handlerOf(webAppServer(shell, { storeDir, serverRendering: false })),
     };
     let variant: ShellVariant = 'server';
     const floors = new Map<string, string>();

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { buildApps } from '../build.mjs';
 import { repoRoot, distDir, ports, webApps } from '../lib/apps.mjs';
 import { loadTest } from './api';
+import { measurePostgresApi } from './apiPostgres';
 import { checkBars } from './bars';
 import { startBenchStack, type BenchStack } from './benchStack';
 import { compareWithFloors } from './floorComparison';
@@ -20,7 +21,16 @@ import { renderLoad } from './renderLoad';
 import { report, type BenchResults } from './report';
 import { measureSignInToDashboard } from './signIn';
 
-const PARTS = ['lighthouse', 'hydration', 'render-load', 'desktop', 'page-load', 'sign-in', 'api'] as const;
+const PARTS = [
+  'lighthouse',
+  'hydration',
+  'render-load',
+  'desktop',
+  'page-load',
+  'sign-in',
+  'api',
+  'api-postgres',
+] as const;
 type Part = (typeof PARTS)[number];
 
 const quick = process.argv.includes('--quick');
@@ -100,6 +110,10 @@ async function measure(results: BenchResults, stack: BenchStack) {
       'GET /api/articles': await loadTest(`${api}/articles`, { runs }),
       'GET /api/articles/slug/:slug': await loadTest(`${api}/articles/slug/${slug}`, { runs }),
     };
+  }
+  if (parts.includes('api-postgres')) {
+    console.log('▶ article API on PostgreSQL, two instances, the same load split between them');
+    Object.assign((results.api ??= {}), await measurePostgresApi({ runs }));
   }
 }
 

@@ -117,7 +117,9 @@ function reportOtherFigures(r: BenchResults) {
   if (r.signInToDashboardMs !== undefined)
     console.log(`Sign-in complete → dashboard cards visible (median): ${ms(r.signInToDashboardMs)}`);
   if (r.api) {
-    console.log('Article API at a fixed 1,000 requests/s, 10 s, 20 connections (median)');
+    console.log(
+      'Article API at a fixed 1,000 requests/s, 10 s, 20 connections (median; PostgreSQL rows: 500/s to each of two instances, the slower one’s latency)',
+    );
     console.table(
       Object.entries(r.api).map(([route, f]) => ({
         route,

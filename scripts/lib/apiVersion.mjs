@@ -1,26 +1,33 @@
-// The article API's change version as this server last saw it: a conditional GET of the public
-// list every second (304 while nothing changed). Server-rendered pages are cached against it, so
-// an admin's edit reaches the HTML of every shell-server instance within about a second.
+// The article API's change version as this server sees it: a conditional GET of the public list
+// (304 while nothing changed), asked when a page is requested and the last answer is older than
+// `maxAgeMs`; concurrent requests share one question. Server-rendered pages are cached against
+// it, so an admin's edit is in the very next page any shell-server instance serves, while a busy
+// server asks the API at most a few times a second.
 import crypto from 'node:crypto';
 
 /**
  * @param {string} apiBaseUrl  e.g. http://127.0.0.1:3001/api
- * @param {{ intervalMs?: number, fetchImpl?: typeof fetch }} [options]
+ * @param {{ maxAgeMs?: number, timeoutMs?: number, fetchImpl?: typeof fetch, now?: () => number }} [options]
  */
-export function watchApiVersion(apiBaseUrl, { intervalMs = 1000, fetchImpl = fetch } = {}) {
+export function watchApiVersion(
+  apiBaseUrl,
+  { maxAgeMs = 100, timeoutMs = 1000, fetchImpl = fetch, now = Date.now } = {},
+) {
   let version = 'unknown';
   let etag = null;
-  let timer = null;
+  let checkedAt = -Infinity;
+  let pending = null;
 
-  const poll = async () => {
+  const check = async () => {
     try {
       const response = await fetchImpl(`${apiBaseUrl}/articles`, {
         headers: etag ? { 'If-None-Match': etag } : {},
-        signal: AbortSignal.timeout(2000),
+        signal: AbortSignal.timeout(timeoutMs),
       });
       if (response.status === 304) return;
       if (!response.ok) {
         version = `http-${response.status}`;
+        etag = null;
         return;
       }
       const body = await response.text();
@@ -31,18 +38,20 @@ export function watchApiVersion(apiBaseUrl, { intervalMs = 1000, fetchImpl = fet
       // Unreachable: pages render from the snapshot until it answers again.
       version = 'unreachable';
       etag = null;
+    } finally {
+      checkedAt = now();
     }
   };
 
-  let first = null;
   return {
-    /** Resolves once the first answer (or failure) is in. */
-    ready: () =>
-      (first ??= poll().then(() => {
-        timer = setInterval(poll, intervalMs);
-        timer.unref();
-      })),
-    current: () => version,
-    stop: () => clearInterval(timer),
+    /** The version, asked anew when the last answer is older than `maxAgeMs`. */
+    async current() {
+      if (now() - checkedAt <= maxAgeMs) return version;
+      pending ??= check().finally(() => {
+        pending = null;
+      });
+      await pending;
+      return version;
+    },
   };
 }

@@ -1,7 +1,8 @@
-// The Content-Security-Policy of the shell's HTML: scripts only from the shell and the remotes
-// named in the registry (plus Google's sign-in loader), connections to those, the article API
-// and the auth backend, frames only for sign-in and YouTube, and styles by per-response nonce
-// (styled-components reads it from <meta property="csp-nonce">). No inline script anywhere.
+// The Content-Security-Policy of the shell's HTML: scripts only from the shell, the remotes
+// named in the registry and the preview allow-list (plus Google's sign-in loader), connections
+// to those, the article API and the auth backend, frames only for sign-in and YouTube, and
+// styles by per-response nonce (styled-components reads it from <meta property="csp-nonce">).
+// No inline script anywhere.
 import { api as articleApi } from './apps.mjs';
 
 const YOUTUBE = ['https://www.youtube.com', 'https://www.youtube-nocookie.com'];
@@ -23,15 +24,17 @@ const originOf = (url, base) => {
 /**
  * @param {object} options
  * @param {Record<string, string>} options.registry   remote name → manifest URL
- * @param {{ apiBaseUrl?: string, auth: { mode: string, emulatorPort?: number, config?: { authDomain: string } } }} options.config
+ * @param {{ apiBaseUrl?: string, previewOrigins?: string[], auth: { mode: string, emulatorPort?: number, config?: { authDomain: string } } }} options.config
  * @param {string} options.hostname   the page's hostname (the API and emulator defaults follow it)
- * @param {string} options.nonce
+ * @param {string | null} options.nonce  null where the HTML is a static file (Firebase Hosting): no
+ *        per-response nonce exists there, so styles fall back to 'unsafe-inline' (scripts never do)
  */
 export function contentSecurityPolicy({ registry, config, hostname, nonce }) {
   const pageBase = `http://${hostname}`;
+  // The registry's remotes and the origins an admin may load a preview of a remote from.
   const remoteOrigins = [
     ...new Set(
-      Object.values(registry)
+      [...Object.values(registry), ...(config.previewOrigins ?? [])]
         .map((url) => originOf(url, pageBase))
         .filter(Boolean),
     ),
@@ -48,7 +51,7 @@ export function contentSecurityPolicy({ registry, config, hostname, nonce }) {
   const directives = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...remoteOrigins, ...GOOGLE_SIGN_IN_SCRIPTS],
-    'style-src': ["'self'", ...remoteOrigins, `'nonce-${nonce}'`],
+    'style-src': ["'self'", ...remoteOrigins, nonce ? `'nonce-${nonce}'` : "'unsafe-inline'"],
     'img-src': ["'self'", ...remoteOrigins, 'data:', 'https:'],
     'font-src': ["'self'", ...remoteOrigins],
     'connect-src': ["'self'", ...remoteOrigins, api, ...auth.connect],

@@ -4,7 +4,15 @@ import path from 'node:path';
 import { repoRoot, distDir } from './apps.mjs';
 
 const SOURCE_DIRS = ['src', 'public', 'webpack.config.js', 'package.json'];
-const SHARED_DIRS = ['shared-ui/src', 'shared-auth/src', 'shared-articles/src', 'scripts/webpack'];
+const SHARED_DIRS = [
+  'shared-core/src',
+  'shared-context/src',
+  'shared-ui/src',
+  'shared-auth/src',
+  'shared-articles/src',
+  'shared-data/src',
+  'scripts/webpack',
+];
 export const STAMP = '.build-stamp';
 
 function newestMtime(target) {

@@ -91,12 +91,12 @@ export function createServerRenderer({ shellDist, registry, config, apiBaseUrl, 
       if (!renderer.serverRendered(pathname)) return null;
       const manifest = registry().public_site;
       if (manifest && Date.now() - (failedAt.get(manifest) ?? 0) < RETRY_AFTER_MS) return null;
-      await apiVersion.ready();
+      const version = await apiVersion.current();
       const mode = theme ?? 'light';
       const key = `${url}\n${mode}\n${manifest ?? ''}`;
       try {
-        const { page, cache: state } = await cache.get(key, apiVersion.current(), () =>
-          renderer.renderPage({ url, origin, theme: mode, publicSiteManifest: manifest }),
+        const { page, cache: state } = await cache.get(key, version, () =>
+          renderer.renderPage({ url, origin, theme: mode, publicSiteManifest: manifest, apiBaseUrl }),
         );
         return { ...page, cache: state, noncePlaceholder: renderer.NONCE_PLACEHOLDER };
       } catch (error) {
@@ -109,12 +109,11 @@ export function createServerRenderer({ shellDist, registry, config, apiBaseUrl, 
     async document(pathname, origin) {
       if (!['/sitemap.xml', '/robots.txt', '/feed.xml'].includes(pathname)) return null;
       try {
-        return await (await rendererReady).siteDocument(pathname, origin);
+        return await (await rendererReady).siteDocument(pathname, origin, apiBaseUrl);
       } catch (error) {
         log(`${pathname} could not be built`, error);
         return null;
       }
     },
-    stop: () => apiVersion.stop(),
   };
 }

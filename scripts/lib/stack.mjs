@@ -2,10 +2,11 @@
 // Used by `npm start` and by the end-to-end tests, so both run exactly the same thing.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ports, remotes, repoRoot, distDir, localRegistry, webApps } from './apps.mjs';
+import { ports, remotes, repoRoot, distDir, webApps } from './apps.mjs';
 import { startChild, stopChild, waitForUrl, isUp } from './processes.mjs';
 import { createStaticServer } from './staticServer.mjs';
 import { contentSecurityPolicy, remoteContentSecurityPolicy } from './csp.mjs';
+import { readLiveRegistry, releaseStoreDir } from './registry.mjs';
 import { createServerRenderer } from './serverRendering.mjs';
 
 export const EMULATOR_PROJECT = 'demo-ai-manabi';
@@ -17,10 +18,15 @@ export function runtimeConfig(env = process.env) {
     auth: env.FIREBASE_WEB_CONFIG
       ? { mode: 'project', config: JSON.parse(env.FIREBASE_WEB_CONFIG) }
       : { mode: 'emulator', projectId: EMULATOR_PROJECT, emulatorPort: ports.authEmulator },
-    adminEmails: (env.ADMIN_EMAILS ?? 'admin@example.com')
+    // Passed on as written: the page normalises the list with shared-core's parseAdminEmails,
+    // the rule article-api applies to the same ADMIN_EMAILS (trimmed, lower-cased, default when empty).
+    adminEmails: (env.ADMIN_EMAILS ?? '').split(','),
+    // Origins an admin may preview a remote from (README "Releasing a remote"); also in the CSP.
+    previewOrigins: (env.PREVIEW_ORIGINS ?? '')
       .split(',')
-      .map((e) => e.trim())
-      .filter(Boolean),
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => new URL(o).origin),
   };
 }
 
@@ -85,40 +91,53 @@ export function serverApiBaseUrl(config, env = process.env) {
   return env.SSR_API_URL ?? config.apiBaseUrl ?? `http://127.0.0.1:${ports.api}/api`;
 }
 
-/** Serves one built web app; remotes with CORS, the shell with its runtime files. */
+/**
+ * Serves one built web app; remotes with CORS and their release folders (/releases/<version>/),
+ * the shell with its runtime files. `registry` is a value or a function read per request (by
+ * default the release store's live registry, README "Releasing a remote").
+ *
+ * @param {{ workspace: string, port: number, isHost?: boolean }} app
+ * @param {{ port?: number, root?: string, storeDir?: string, config?: object, serverRendering?: boolean,
+ *           serverApiUrl?: string,
+ *           registry?: Record<string, string> | (() => Record<string, string>) }} [options]
+ */
 export function webAppServer(
   app,
   {
     port = app.port,
     root = distDir(app.workspace),
-    registry = localRegistry(),
+    storeDir = releaseStoreDir(),
+    registry = () => readLiveRegistry({ storeDir }),
     config = runtimeConfig(),
     serverRendering = process.env.SERVER_RENDERING !== 'off',
+    serverApiUrl = serverApiBaseUrl(config),
   } = {},
 ) {
   if (!fs.existsSync(path.join(root, app.isHost ? 'index.html' : 'mf-manifest.json'))) {
     throw new Error(`${app.workspace} is not built (run npm run build)`);
   }
+  const registryNow = typeof registry === 'function' ? registry : () => registry;
   const hostnameOf = (req) => (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
   const serverRenderer =
     app.isHost && serverRendering
       ? createServerRenderer({
           shellDist: root,
-          registry: () => registry,
+          registry: registryNow,
           config,
-          apiBaseUrl: serverApiBaseUrl(config),
+          apiBaseUrl: serverApiUrl,
         })
       : null;
   return createStaticServer({
     root,
     port,
     cors: !app.isHost,
-    jsonFiles: app.isHost ? { '/mf-remotes.json': registry, '/app-config.json': config } : {},
-    headTags: app.isHost ? (pathname) => FEED_LINK + publicRemotePreloads(registry, pathname) : undefined,
+    jsonFiles: app.isHost ? { '/mf-remotes.json': registryNow, '/app-config.json': config } : {},
+    releases: app.isHost ? undefined : { prefix: '/releases/', dir: path.join(storeDir, app.workspace) },
+    headTags: app.isHost ? (pathname) => FEED_LINK + publicRemotePreloads(registryNow(), pathname) : undefined,
     serverRenderer,
     documents: serverRenderer ? (pathname, origin) => serverRenderer.document(pathname, origin) : undefined,
     contentSecurityPolicy: app.isHost
-      ? (req, nonce) => contentSecurityPolicy({ registry, config, hostname: hostnameOf(req), nonce })
+      ? (req, nonce) => contentSecurityPolicy({ registry: registryNow(), config, hostname: hostnameOf(req), nonce })
       : () => remoteContentSecurityPolicy(),
   });
 }
@@ -129,6 +148,7 @@ export async function startStack({
   withApi = true,
   withEmulator = true,
   apiEnv = {},
+  storeDir = releaseStoreDir(),
 } = {}) {
   const stoppers = [];
   const stop = async () => {
@@ -145,7 +165,7 @@ export async function startStack({
     }
     const servers = {};
     for (const app of webApps) {
-      const server = webAppServer(app);
+      const server = webAppServer(app, { storeDir });
       await server.listen();
       servers[app.workspace] = server;
       stoppers.push(() => server.close());

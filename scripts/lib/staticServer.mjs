@@ -1,6 +1,7 @@
 // Serves a production build: precompressed brotli/gzip, no-cache on the files that name other
 // files (HTML, manifests, entries, runtime config), a year of immutable caching on content-hashed
-// files, and the SPA fallback for deep links.
+// files, and the SPA fallback for deep links. Files are looked up and stat'ed per request, so a
+// replaced file is sent whole with its new size and new release folders are served at once.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -9,7 +10,9 @@ import zlib from 'node:zlib';
 import sirv from 'sirv';
 import { assemblePage, themeFromCookie } from './serverRendering.mjs';
 
-const HASHED = /\.[0-9a-f]{10}\.(js|css|woff2?|png|jpe?g|svg|webp)$/;
+/** Content-hashed build files (webpack's [contenthash:10]); also the Firebase Hosting rule (scripts/hosting). */
+export const HASHED_FILE = /\.[0-9a-f]{10}\.(js|css|woff2?|png|jpe?g|svg|webp)$/;
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The site's origin as the visitor sees it (canonical and share URLs, sitemap, feed). */
 const originOf = (req) => process.env.SITE_ORIGIN ?? `http://${req.headers.host ?? 'localhost'}`;
@@ -31,7 +34,7 @@ function sendBody(req, res, status, headers, text) {
 }
 
 export function cacheControlFor(pathname) {
-  return HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return HASHED_FILE.test(pathname) ? IMMUTABLE : 'no-cache';
 }
 
 /**
@@ -40,7 +43,10 @@ export function cacheControlFor(pathname) {
  * @param {number} options.port
  * @param {string} [options.host]
  * @param {boolean} [options.cors]        remotes are fetched cross-origin by the shell
- * @param {Record<string, unknown>} [options.jsonFiles]  extra JSON documents (path → value) served as files
+ * @param {Record<string, unknown>} [options.jsonFiles]  extra JSON documents (path → value, or a function
+ *        returning it per request) served as files
+ * @param {{ prefix: string, dir: string }} [options.releases]  a release store folder served under
+ *        a URL prefix (e.g. /releases/ → .releases/admin-console/), without the SPA fallback
  * @param {(pathname: string) => string} [options.headTags]  extra <head> markup for the page at a path
  * @param {(req: http.IncomingMessage, nonce: string) => string} [options.contentSecurityPolicy]
  *        the CSP of the HTML page; the page gets a fresh nonce per response for styled-components
@@ -59,17 +65,25 @@ export function createStaticServer({
   contentSecurityPolicy,
   serverRenderer = null,
   documents = async () => null,
+  releases,
 }) {
-  const serve = sirv(root, {
+  // `dev: true` is sirv's per-request lookup; `dev: false` would keep the sizes read at start-up
+  // and send a replaced mf-manifest.json cut off at its old Content-Length.
+  const options = {
     brotli: true,
     gzip: true,
     etag: true,
-    single: true,
-    dev: false,
+    dev: true,
     setHeaders(res, pathname) {
       res.setHeader('Cache-Control', cacheControlFor(pathname));
     },
-  });
+  };
+  const serve = sirv(root, { ...options, single: true });
+  const serveRelease = releases ? sirv(releases.dir, options) : null;
+  const notFound = (res) => {
+    res.statusCode = 404;
+    res.end('Not found');
+  };
   // The HTML page (every deep link): read per response, so a redeploy is served at once, with
   // the nonce that lets styled-components' <style> elements through the CSP. Pages the shell's
   // server renders arrive with content; anything else (or any failure there) is the
@@ -107,6 +121,11 @@ export function createStaticServer({
     if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     const pathname = new URL(req.url ?? '/', 'http://local').pathname;
+    if (serveRelease && pathname.startsWith(releases.prefix)) {
+      req.url = req.url.slice(releases.prefix.length - 1);
+      serveRelease(req, res, () => notFound(res));
+      return;
+    }
     const document = await documents(pathname, originOf(req));
     if (document) {
       sendBody(
@@ -123,14 +142,12 @@ export function createStaticServer({
       return;
     }
     if (Object.hasOwn(jsonFiles, pathname)) {
+      const value = typeof jsonFiles[pathname] === 'function' ? jsonFiles[pathname]() : jsonFiles[pathname];
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
-      res.end(JSON.stringify(jsonFiles[pathname]));
+      res.end(JSON.stringify(value));
       return;
     }
-    serve(req, res, () => {
-      res.statusCode = 404;
-      res.end('Not found');
-    });
+    serve(req, res, () => notFound(res));
   };
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error) => {

@@ -7,11 +7,31 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedConfig, root } = require('./shared');
+const { sharedConfig } = require('./shared');
 const { PreloadAssetsPlugin } = require('./PreloadAssetsPlugin');
 const { SsrManifestPlugin } = require('./SsrManifestPlugin');
+const { resolve, typescriptRule, svgRule } = require('./sourceRules');
 const webpack = require('webpack');
-const { localRegistry } = require('../lib/deployables.cjs');
+const { localRegistry, ports } = require('../lib/deployables.cjs');
+
+/** The dev shell's server rendering (scripts/lib/devServerRendering.mjs, an ES module). */
+function devPageHandler(app, devServer) {
+  const handler = import('../lib/devServerRendering.mjs').then(({ createDevPageHandler }) => {
+    const readTemplate = () => {
+      const { outputFileSystem, stats } = devServer.middleware.context;
+      const outputPath = stats.toJson({ all: false, outputPath: true }).outputPath;
+      return outputFileSystem.readFileSync(path.join(outputPath, 'index.html'), 'utf8');
+    };
+    return createDevPageHandler({
+      shellDir: app.dir,
+      registry: () => localRegistry(),
+      config: {},
+      apiBaseUrl: `http://127.0.0.1:${ports.api}/api`,
+      readTemplate,
+    });
+  });
+  return (req, res, next) => handler.then((handle) => handle(req, res, next), next);
+}
 
 /**
  * @param {object} app
@@ -48,28 +68,15 @@ function createConfig(app) {
         // The server build's folder is another compiler's output.
         clean: app.hasServerBuild ? { keep: /^server\// } : true,
       },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.js'],
-        alias: {
-          // The retry plugin pins an older SDK copy; it only needs createLogger, which the runtime's
-          // own SDK provides, so the shell ships one SDK.
-          '@module-federation/sdk$': path.join(root, 'node_modules/@module-federation/sdk'),
-        },
-      },
+      resolve,
       module: {
         rules: [
-          {
-            test: /\.tsx?$/,
-            loader: 'ts-loader',
-            exclude: /node_modules/,
-            options: { transpileOnly: true, configFile: path.join(root, 'tsconfig.webpack.json') },
-          },
+          typescriptRule,
           {
             test: /\.css$/,
             use: [MiniCssExtractPlugin.loader, 'css-loader', require.resolve('./fontDisplayLoader.js')],
           },
-          // Small SVGs are inlined, so the server build renders the very same src as the browser's.
-          { test: /\.svg$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
+          svgRule,
           { test: /\.(png|jpe?g|gif|webp|woff2?)$/, type: 'asset/resource' },
         ],
       },
@@ -147,13 +154,22 @@ function createConfig(app) {
         historyApiFallback: true,
         hot: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        static: app.publicDir ? [{ directory: app.publicDir }] : [],
+        static: [
+          ...(app.publicDir ? [{ directory: app.publicDir }] : []),
+          // npm run dev: the remote's server build (webpack --watch, scripts/dev.mjs), announced
+          // by this dev manifest like the production one.
+          ...(app.hasServerBuild && !app.isHost
+            ? [{ directory: path.join(app.dir, '.dev-dist', 'server'), publicPath: '/server', watch: false }]
+            : []),
+        ],
         client: { overlay: { warnings: false } },
-        // The dev shell's registry, written from the one list of deployables like npm start's.
-        setupMiddlewares: (middlewares) =>
+        // The dev shell's registry, written from the one list of deployables like npm start's,
+        // and its public pages rendered on the server like npm start's.
+        setupMiddlewares: (middlewares, devServer) =>
           app.isHost
             ? [
                 { name: 'mf-remotes', path: '/mf-remotes.json', middleware: (_req, res) => res.json(localRegistry()) },
+                { name: 'server-rendering', middleware: devPageHandler(app, devServer) },
                 ...middlewares,
               ]
             : middlewares,

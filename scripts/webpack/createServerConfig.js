@@ -5,7 +5,8 @@
 const path = require('node:path');
 const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedConfig, root } = require('./shared');
+const { sharedConfig } = require('./shared');
+const { resolve, typescriptRule, svgRule } = require('./sourceRules');
 
 /** The folder of a server build: `server/` inside the app's output folder. */
 const serverOutputDir = (app) => path.join(process.env.MF_OUTPUT_DIR ?? path.join(app.dir, 'dist'), 'server');
@@ -41,21 +42,13 @@ function createServerConfig(app) {
         clean: true,
       },
       externals: app.serverExternals ?? {},
-      resolve: {
-        extensions: ['.tsx', '.ts', '.js'],
-        alias: { '@module-federation/sdk$': path.join(root, 'node_modules/@module-federation/sdk') },
-      },
+      resolve,
       module: {
         rules: [
-          {
-            test: /\.tsx?$/,
-            loader: 'ts-loader',
-            exclude: /node_modules/,
-            options: { transpileOnly: true, configFile: path.join(root, 'tsconfig.webpack.json') },
-          },
+          typescriptRule,
           // Stylesheets and fonts belong to the browser build; the server renders markup only.
           { test: /\.css$/, type: 'asset/source' },
-          { test: /\.svg$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
+          svgRule,
           {
             test: /\.(png|jpe?g|gif|webp|woff2?)$/,
             type: 'asset/resource',

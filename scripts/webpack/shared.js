@@ -1,11 +1,15 @@
-// The Module Federation share scope: one list for the shell and every remote, so each library
-// is a singleton with the same requiredVersion everywhere (exactly one copy in the browser).
+// The Module Federation share scope: one list for the shell and every remote (README "Releasing a
+// remote", the sharing rule). Each entry carries the version of the package the app is built
+// against and requires `^` that version.
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..', '..');
 const versionOf = (name) => require(path.join(root, 'node_modules', name, 'package.json')).version;
 
-/** Libraries whose second copy would break the page (hooks, context, theme, auth state). */
+/**
+ * What holds one instance of state or context: a second copy would break the page (hooks,
+ * context, theme, auth, the runtime config). One copy in the browser, the shell's.
+ */
 const singletonPackages = {
   react: 'react',
   'react/jsx-runtime': 'react',
@@ -16,8 +20,19 @@ const singletonPackages = {
   '@tanstack/react-query': '@tanstack/react-query',
   'firebase/app': 'firebase',
   'firebase/auth': 'firebase',
-  'shared-ui': 'shared-ui',
+  'shared-core': 'shared-core',
+  'shared-context': 'shared-context',
   'shared-auth': 'shared-auth',
+  'shared-data': 'shared-data',
+};
+
+/**
+ * Helper code without state of its own (components, article helpers): shared per version, not as
+ * a singleton. A remote built against a newer version than the shell's gets its own copy; one
+ * built against the same or an older compatible one gets the shell's.
+ */
+const versionedPackages = {
+  'shared-ui': 'shared-ui',
   'shared-articles': 'shared-articles',
 };
 
@@ -29,21 +44,24 @@ const localImports = {
 /** Never loaded by a server build (sign-in happens in the browser only). */
 const browserOnly = new Set(['firebase/app', 'firebase/auth']);
 
+const entry = (request, pkg, singleton) => [
+  request,
+  {
+    singleton,
+    requiredVersion: `^${versionOf(pkg)}`,
+    version: versionOf(pkg),
+    ...(localImports[request] ? { import: localImports[request] } : {}),
+  },
+];
+
 /** @param {{ server?: boolean }} [options]  a server build shares what rendering needs, not Firebase */
 function sharedConfig({ server = false } = {}) {
   return Object.fromEntries(
-    Object.entries(singletonPackages)
-      .filter(([request]) => !(server && browserOnly.has(request)))
-      .map(([request, pkg]) => [
-        request,
-        {
-          singleton: true,
-          requiredVersion: `^${versionOf(pkg)}`,
-          version: versionOf(pkg),
-          ...(localImports[request] ? { import: localImports[request] } : {}),
-        },
-      ]),
+    [
+      ...Object.entries(singletonPackages).map(([request, pkg]) => entry(request, pkg, true)),
+      ...Object.entries(versionedPackages).map(([request, pkg]) => entry(request, pkg, false)),
+    ].filter(([request]) => !(server && browserOnly.has(request))),
   );
 }
 
-module.exports = { sharedConfig, singletonPackages, versionOf, root };
+module.exports = { sharedConfig, singletonPackages, versionedPackages, versionOf, root };

@@ -1,5 +1,5 @@
 import { ArticleApiError, createArticleClient } from './client';
-import type { ArticleInput } from './types';
+import type { AdminUser, Article, ArticleInput, BusinessArticle, ServerInfo } from './types';
 
 type FetchCall = [input: string, init: RequestInit];
 
@@ -10,8 +10,8 @@ function jsonResponse(status: number, body: unknown): Response {
   });
 }
 
-function clientWith(respond: () => Promise<Response>, getIdToken?: () => Promise<string | null>) {
-  const fetchMock = jest.fn((_input: string, _init: RequestInit) => respond());
+function clientWith(respond: (url: string) => Promise<Response>, getIdToken?: () => Promise<string | null>) {
+  const fetchMock = jest.fn((input: string, _init: RequestInit) => respond(input));
   const client = createArticleClient({
     baseUrl: 'http://localhost:3001/api/',
     fetch: fetchMock as unknown as typeof fetch,
@@ -33,16 +33,54 @@ async function caught(promise: Promise<unknown>): Promise<ArticleApiError> {
 
 const input: ArticleInput = { title: 't', content: '<p>c</p>', category: 'c', date: '2025-05-30' };
 
+const article: Article = {
+  id: 1,
+  title: 't',
+  content: '<p>c</p>',
+  date: '2025-05-30',
+  category: 'c',
+  tag: '',
+  slug: 'article-1',
+  relatedArticles: [],
+  articleType: 'note',
+};
+const businessArticle: BusinessArticle = { ...article, id: 'b1', relatedArticles: [], businessId: 'acme' };
+const adminUser: AdminUser = {
+  uid: 'u1',
+  email: 'admin@example.com',
+  emailVerified: true,
+  displayName: null,
+  createdAt: null,
+  lastSignInAt: null,
+  isAdmin: true,
+};
+const serverInfo: ServerInfo = {
+  adminEmails: ['admin@example.com'],
+  authBackend: 'emulator',
+  databasePath: 'articles.sqlite',
+  version: '1.0.0',
+};
+
+/** A valid answer for each route, as article-api gives it. */
+function validAnswer(url: string): unknown {
+  if (url.endsWith('/business/articles')) return [businessArticle];
+  if (url.includes('/business/articles/')) return businessArticle;
+  if (url.endsWith('/admin/users')) return [adminUser];
+  if (url.endsWith('/admin/info')) return serverInfo;
+  if (url.endsWith('/articles')) return [article];
+  return article;
+}
+
 describe('requests', () => {
   it('GETs the list from the base URL without a doubled slash and returns the JSON', async () => {
-    const { client, calls } = clientWith(async () => jsonResponse(200, [{ id: 1 }]));
-    await expect(client.list()).resolves.toEqual([{ id: 1 }]);
+    const { client, calls } = clientWith(async () => jsonResponse(200, [article]));
+    await expect(client.list()).resolves.toEqual([article]);
     expect(calls()[0]![0]).toBe('http://localhost:3001/api/articles');
     expect(calls()[0]![1].method).toBe('GET');
   });
 
   it('encodes slugs and builds each route', async () => {
-    const { client, calls } = clientWith(async () => jsonResponse(200, {}));
+    const { client, calls } = clientWith(async (url) => jsonResponse(200, validAnswer(url)));
     await client.get(5);
     await client.getBySlug('a b/c');
     await client.listBusiness();
@@ -60,7 +98,7 @@ describe('requests', () => {
   });
 
   it('sends JSON bodies for create and update, and resolves DELETE 204 to undefined', async () => {
-    const { client, calls } = clientWith(async () => jsonResponse(201, { id: 23 }));
+    const { client, calls } = clientWith(async () => jsonResponse(201, { ...article, id: 23 }));
     await client.create(input);
     await client.update(23, input);
     const [createUrl, createInit] = calls()[0]!;
@@ -149,5 +187,46 @@ describe('errors', () => {
     const { client, calls } = clientWith(async () => jsonResponse(200, []));
     await client.list();
     expect(calls()[0]![1].signal).toBeUndefined();
+  });
+});
+
+describe('responses are checked against the contract', () => {
+  it('returns what the contract describes, without fields it does not know', async () => {
+    const { client } = clientWith(async () => jsonResponse(200, [{ ...article, internalNote: 'x' }]));
+    await expect(client.list()).resolves.toEqual([article]);
+    const routes = clientWith(async (url) => jsonResponse(200, validAnswer(url))).client;
+    await expect(routes.listBusiness()).resolves.toEqual([businessArticle]);
+    await expect(routes.listUsers()).resolves.toEqual([adminUser]);
+    await expect(routes.getServerInfo()).resolves.toEqual(serverInfo);
+  });
+
+  it.each([
+    ['an object instead of the list', (c: ReturnType<typeof createArticleClient>) => c.list(), { articles: [] }],
+    ['an article without a title', (c: ReturnType<typeof createArticleClient>) => c.get(1), { ...article, title: 7 }],
+    ['a list with a broken entry', (c: ReturnType<typeof createArticleClient>) => c.list(), [article, { id: 'x' }]],
+    ['a user without uid', (c: ReturnType<typeof createArticleClient>) => c.listUsers(), [{ email: null }]],
+  ])('rejects %s with a clear Japanese error', async (_case, call, body) => {
+    const { client } = clientWith(async () => jsonResponse(200, body));
+    const error = await caught(call(client));
+    expect(error.status).toBe(200);
+    expect(error.malformedResponse).toBe(true);
+    expect(error.message).toMatch(/に失敗しました。（サーバーの応答の形式が正しくありません）$/);
+    expect(error.cause).toBeDefined();
+  });
+
+  it('says the same when a successful answer is not JSON at all', async () => {
+    const { client } = clientWith(async () => new Response('<html>maintenance</html>', { status: 200 }));
+    await expect(caught(client.getServerInfo())).resolves.toMatchObject({
+      status: 200,
+      malformedResponse: true,
+      message: 'サーバー情報の取得に失敗しました。（サーバーの応答の形式が正しくありません）',
+    });
+  });
+
+  it('marks HTTP errors and network failures as not malformed', async () => {
+    const http = clientWith(async () => jsonResponse(404, { error: '記事が見つかりません。' }));
+    await expect(caught(http.client.get(1))).resolves.toMatchObject({ status: 404, malformedResponse: false });
+    const offline = clientWith(async () => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(caught(offline.client.list())).resolves.toMatchObject({ status: 0, malformedResponse: false });
   });
 });

@@ -1,4 +1,15 @@
-import type { AdminUser, Article, ArticleInput, BusinessArticle, ServerInfo } from './types';
+import { zm, type ZodMini } from 'shared-core';
+import {
+  adminUserSchema,
+  articleSchema,
+  businessArticleSchema,
+  serverInfoSchema,
+  type AdminUser,
+  type Article,
+  type BusinessArticle,
+  type ServerInfo,
+} from './contract';
+import type { ArticleInput } from './types';
 
 /** What the caller was doing; picks the fallback message when the API gives none. */
 export type ApiOperation = 'load' | 'create' | 'update' | 'delete' | 'loadUsers' | 'loadServerInfo';
@@ -13,16 +24,27 @@ export const FALLBACK_ERROR_MESSAGES: Readonly<Record<ApiOperation, string>> = {
   loadServerInfo: 'サーバー情報の取得に失敗しました。',
 };
 
+/** Added to the fallback message when the service answered, but not in the shape of the contract. */
+export const MALFORMED_RESPONSE_NOTE = '（サーバーの応答の形式が正しくありません）';
+
 export class ArticleApiError extends Error {
   /** HTTP status; 0 when no response arrived (network failure, service down, timeout). */
   readonly status: number;
   /** Per-field validation messages from a 400, keyed by input field name. */
   readonly fieldErrors?: Record<string, string>;
+  /** The service answered `status`, but the body broke the contract (./contract.ts): the service is broken. */
+  readonly malformedResponse: boolean;
 
-  constructor(message: string, status: number, fieldErrors?: Record<string, string>) {
-    super(message);
+  constructor(
+    message: string,
+    status: number,
+    fieldErrors?: Record<string, string>,
+    { malformedResponse = false, cause }: { malformedResponse?: boolean; cause?: unknown } = {},
+  ) {
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'ArticleApiError';
     this.status = status;
+    this.malformedResponse = malformedResponse;
     if (fieldErrors) this.fieldErrors = fieldErrors;
   }
 }
@@ -75,6 +97,28 @@ async function errorFromResponse(response: Response, operation: ApiOperation): P
   return new ArticleApiError(message, response.status, isStringRecord(body.fields) ? body.fields : undefined);
 }
 
+/** The service answered, but not with what the contract says: the fallback message and a note, the details in `cause`. */
+function malformedResponse(operation: ApiOperation, status: number, cause: unknown): ArticleApiError {
+  const message = FALLBACK_ERROR_MESSAGES[operation] + MALFORMED_RESPONSE_NOTE;
+  return new ArticleApiError(message, status, undefined, { malformedResponse: true, cause });
+}
+
+async function parseBody<T>(schema: ZodMini.ZodMiniType<T>, response: Response, operation: ApiOperation): Promise<T> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (cause) {
+    throw malformedResponse(operation, response.status, cause);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw malformedResponse(operation, response.status, parsed.error);
+  return parsed.data;
+}
+
+const articleList = zm.array(articleSchema);
+const businessArticleList = zm.array(businessArticleSchema);
+const adminUserList = zm.array(adminUserSchema);
+
 export function createArticleClient(options: ArticleClientOptions): ArticleClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   // Looked up per call, not captured: an unbound window.fetch throws "Illegal invocation".
@@ -89,7 +133,14 @@ export function createArticleClient(options: ArticleClientOptions): ArticleClien
     }
   }
 
-  async function request<T>(operation: ApiOperation, method: string, path: string, body?: unknown): Promise<T> {
+  /** One call: `schema` is what a successful answer must contain (null for 204 No Content). */
+  async function request<T>(
+    operation: ApiOperation,
+    schema: ZodMini.ZodMiniType<T> | null,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = await idToken();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -110,12 +161,8 @@ export function createArticleClient(options: ArticleClientOptions): ArticleClien
         throw new ArticleApiError(FALLBACK_ERROR_MESSAGES[operation], 0);
       }
       if (!response.ok) throw await errorFromResponse(response, operation);
-      if (response.status === 204) return undefined as T;
-      try {
-        return (await response.json()) as T;
-      } catch {
-        throw new ArticleApiError(FALLBACK_ERROR_MESSAGES[operation], response.status);
-      }
+      if (schema === null) return undefined as T;
+      return await parseBody(schema, response, operation);
     } finally {
       clearTimeout(timer);
     }
@@ -123,15 +170,15 @@ export function createArticleClient(options: ArticleClientOptions): ArticleClien
 
   const segment = encodeURIComponent;
   return {
-    list: () => request('load', 'GET', '/articles'),
-    get: (id) => request('load', 'GET', `/articles/${segment(String(id))}`),
-    getBySlug: (slug) => request('load', 'GET', `/articles/slug/${segment(slug)}`),
-    create: (input) => request('create', 'POST', '/articles', input),
-    update: (id, input) => request('update', 'PUT', `/articles/${segment(String(id))}`, input),
-    remove: (id) => request('delete', 'DELETE', `/articles/${segment(String(id))}`),
-    listBusiness: () => request('load', 'GET', '/business/articles'),
-    getBusinessBySlug: (slug) => request('load', 'GET', `/business/articles/${segment(slug)}`),
-    listUsers: () => request('loadUsers', 'GET', '/admin/users'),
-    getServerInfo: () => request('loadServerInfo', 'GET', '/admin/info'),
+    list: () => request('load', articleList, 'GET', '/articles'),
+    get: (id) => request('load', articleSchema, 'GET', `/articles/${segment(String(id))}`),
+    getBySlug: (slug) => request('load', articleSchema, 'GET', `/articles/slug/${segment(slug)}`),
+    create: (input) => request('create', articleSchema, 'POST', '/articles', input),
+    update: (id, input) => request('update', articleSchema, 'PUT', `/articles/${segment(String(id))}`, input),
+    remove: (id) => request('delete', null, 'DELETE', `/articles/${segment(String(id))}`),
+    listBusiness: () => request('load', businessArticleList, 'GET', '/business/articles'),
+    getBusinessBySlug: (slug) => request('load', businessArticleSchema, 'GET', `/business/articles/${segment(slug)}`),
+    listUsers: () => request('loadUsers', adminUserList, 'GET', '/admin/users'),
+    getServerInfo: () => request('loadServerInfo', serverInfoSchema, 'GET', '/admin/info'),
   };
 }

@@ -1,9 +1,10 @@
 /**
- * The browser-facing entry of shared-articles: model types and small helpers only. Validation
- * (zod) lives behind `shared-articles/schema`, seed content behind `shared-articles/seed`, the
+ * The browser-facing entry of shared-articles: the response contract (shared-core's zod/mini), model types and
+ * small helpers. Input validation (full zod) lives behind `shared-articles/schema`, seed content behind `shared-articles/seed`, the
  * contents list behind `shared-articles/contents`, so none of them reaches every visitor.
  */
 export * from './types';
+export * from './contract';
 export * from './text';
 export * from './search';
 export * from './dates';
@@ -11,4 +12,3 @@ export * from './related';
 export * from './thumbnails';
 export * from './sort';
 export * from './client';
-export * from './admin';

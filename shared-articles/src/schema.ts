@@ -4,7 +4,10 @@
  */
 import { z } from 'zod';
 import { isValidIsoDate } from './dates';
-import type { ArticleInput } from './types';
+import { ARTICLE_TYPES } from './types';
+
+// Before any schema exists: no `new Function` probe, which a strict CSP reports (see shared-core/src/zod.ts).
+z.config({ jitless: true });
 
 export const ARTICLE_LIMITS = {
   titleMaxChars: 200,
@@ -77,7 +80,7 @@ function normalizeTags(tags: string): string {
     .join(',');
 }
 
-export const articleTypeSchema = z.enum(['note', 'youtube', 'seminar', 'workshop', 'guide'], {
+export const articleTypeSchema = z.enum(ARTICLE_TYPES, {
   error: MESSAGES.articleType,
 });
 
@@ -119,7 +122,13 @@ export const articleInputSchema = z.strictObject(
   {
     error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.unknownField : MESSAGES.notAnObject),
   },
-) satisfies z.ZodType<unknown, ArticleInput>;
+);
+
+/**
+ * What POST /api/articles and PUT /api/articles/:id accept. Optional link fields may be sent as
+ * '' or null to mean "none"; an absent slug is generated on create and kept on update.
+ */
+export type ArticleInput = z.input<typeof articleInputSchema>;
 
 /** Input after validation: trimmed, tags normalised, empty links removed, defaults applied. */
 export type ValidArticleInput = z.output<typeof articleInputSchema>;

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { paths, Spinner } from 'shared-ui';
+import { paths } from 'shared-core';
+import { Spinner } from 'shared-ui';
 import { useAuth, useAuthInternals } from './AuthContext';
 import { isRememberablePath } from './redirectPaths';
 

@@ -1,4 +1,4 @@
-import { paths } from 'shared-ui';
+import { paths } from 'shared-core';
 
 /**
  * Where sign-in sends people (spec section 4). Paths are app-local (`/x?y`); comparisons use the

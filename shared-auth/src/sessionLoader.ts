@@ -1,4 +1,4 @@
-import { getRuntimeConfig } from 'shared-ui';
+import { getRuntimeConfig } from 'shared-core';
 import type { AuthSession } from './session';
 
 interface LoadListener {

@@ -1,7 +1,8 @@
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { loadRuntimeConfig, ThemeModeProvider } from 'shared-ui';
+import { loadRuntimeConfig } from 'shared-core';
+import { ThemeModeProvider } from 'shared-ui';
 import { AuthProvider } from './AuthProvider';
 
 /**

@@ -1,4 +1,4 @@
-import { readJson, readString, removeKey, storageKeys, writeJson, writeString } from 'shared-ui';
+import { readJson, readString, removeKey, storageKeys, writeJson, writeString } from 'shared-core';
 import { isLocalPath } from './redirectPaths';
 import type { UserProfile } from './types';
 

@@ -1,5 +1,5 @@
 import { useEffect, type Dispatch } from 'react';
-import { paths } from 'shared-ui';
+import { paths } from 'shared-core';
 import type { AuthAction } from './authState';
 import { postLoginReloadDelayMs } from './device';
 import { reloadTo } from './fullReload';

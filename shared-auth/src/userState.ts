@@ -1,12 +1,15 @@
 import type { Dispatch } from 'react';
-import { isAdminEmail } from './admin';
+import { adminPolicyOf, getRuntimeConfig, isAdmin as isAdminUser } from 'shared-core';
 import type { AuthAction } from './authState';
 import { clearStoredUser, storeSignedInUser } from './storage';
 import type { UserProfile } from './types';
 
-/** A confirmed user: the admin flag is evaluated anew and both are stored. */
+/**
+ * A confirmed user: the admin flag is evaluated anew, with the API's rule (outside the emulator
+ * the e-mail must be verified), and both are stored.
+ */
 export function confirmUser(dispatch: Dispatch<AuthAction>, profile: UserProfile): void {
-  const isAdmin = isAdminEmail(profile.email);
+  const isAdmin = isAdminUser(profile, adminPolicyOf(getRuntimeConfig()));
   storeSignedInUser(profile, isAdmin);
   dispatch({ type: 'signedIn', profile, isAdmin });
 }

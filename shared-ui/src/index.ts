@@ -1,16 +1,8 @@
-export * from './theme/tokens';
-export {
-  ThemeModeProvider,
-  useThemeMode,
-  readStoredThemeMode,
-  themeModeFromCookie,
-  THEME_COOKIE,
-} from './theme/ThemeModeProvider';
-export { GlobalStyle } from './theme/GlobalStyle';
-export * from './config';
-export * from './paths';
-export * from './site';
-export * from './lib/storage';
+// What holds one instance of state (theme, server page, sanitiser) lives in shared-context, a
+// federation singleton; re-exported so the apps import it from here, and a remote's own newer
+// copy of shared-ui still reaches the shell's instance (README "Releasing a remote").
+export * from 'shared-context';
+export type { RemoteRoutesModule } from './remoteContract';
 export { ErrorBoundary } from './components/ErrorBoundary';
 export { Spinner } from './components/Spinner';
 export { Banner } from './components/Banner';
@@ -22,7 +14,6 @@ export { useMediaQuery } from './hooks/useMediaQuery';
 export { useDocumentTitle, documentTitle } from './hooks/useDocumentTitle';
 // Content components shared by the public site, the business portal and the admin console.
 export { SafeHtml, preloadSanitizer } from './components/SafeHtml/SafeHtml';
-export { installSanitizer, type Sanitize } from './components/SafeHtml/sanitizer';
 export {
   CategoryFilter,
   ALL_CATEGORIES_LABEL,
@@ -36,7 +27,4 @@ export { Reveal } from './components/Reveal/Reveal';
 export { accentFill, accentText } from './components/accent';
 export { useInView, type UseInViewOptions } from './hooks/useInView';
 export { useSocialMeta, socialMetaTags, type SocialMeta, type SocialMetaTag } from './hooks/useSocialMeta';
-// Server rendering: what a page reports to the server, and hydration-safe state.
-export { ServerPageContext, createServerPage, useHttpStatus, type ServerPage } from './ssr/ServerPage';
-export { useHydrated } from './ssr/useHydrated';
 export { VisuallyHidden } from './components/VisuallyHidden';

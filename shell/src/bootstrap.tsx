@@ -1,10 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { loadRuntimeConfig } from 'shared-ui';
+import { loadRuntimeConfig } from 'shared-core';
 import { App } from './app/App';
 import { loadRemoteRoutes } from './remotes/loadRemoteRoutes';
 import { registryReady } from './remotes/startup';
 import { findArea } from './routing/areas';
+import { showStartupFailure } from './startup/showStartupFailure';
 import './fonts';
 
 /** The server marks the pages it rendered (README "Server rendering"). */
@@ -49,4 +50,4 @@ async function start() {
   );
 }
 
-void start();
+start().catch(showStartupFailure);

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { setViewportWidth } from 'shared-ui/testing';
 import { installFakeApi } from '../testing/fakeApi';
 import { renderAdmin } from '../testing/renderAdmin';
 
@@ -25,17 +26,44 @@ describe('admin layout', () => {
     expect(within(menu).getByText('ログイン中: admin@example.com')).toBeInTheDocument();
   });
 
-  it('the menu button says whether the menu is open', async () => {
-    const user = userEvent.setup();
-    renderAdmin('/admin');
-    // jsdom applies no media queries, so the phone-only button stays display:none (and nameless) here.
-    const toggle = screen.getByText('管理メニュー').closest('button') as HTMLButtonElement;
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(toggle).toHaveAttribute('aria-controls', screen.getByRole('navigation', { name: '管理メニュー' }).id);
-    await user.click(toggle);
-    expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await user.click(screen.getByRole('link', { name: '設定' }));
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  describe('on a phone (375 px)', () => {
+    let restoreViewport: () => void;
+    beforeEach(() => {
+      restoreViewport = setViewportWidth(375);
+    });
+    afterEach(() => restoreViewport());
+
+    /** jsdom applies no CSS media queries, so the phone-only button stays display:none (and nameless) here. */
+    const menuToggle = () => screen.getByText('管理メニュー').closest('button') as HTMLButtonElement;
+
+    it('the menu button says whether the menu is open', async () => {
+      const user = userEvent.setup();
+      renderAdmin('/admin');
+      const toggle = menuToggle();
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(toggle).toHaveAttribute('aria-controls', screen.getByRole('navigation', { name: '管理メニュー' }).id);
+      await user.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await user.click(screen.getByRole('link', { name: '設定' }));
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    });
+
+    it('moves focus into the open menu, keeps the page inert, and Escape closes it back to the button', async () => {
+      const user = userEvent.setup();
+      renderAdmin('/admin');
+      const toggle = menuToggle();
+      const page = screen.getByRole('heading', { level: 1, name: 'ダッシュボード' }).closest('[inert]');
+      expect(page).toBeNull();
+
+      await user.click(toggle);
+      expect(screen.getByRole('link', { name: 'ダッシュボード' })).toHaveFocus();
+      expect(screen.getByText('ダッシュボード', { selector: 'h1' }).closest('[inert]')).not.toBeNull();
+
+      await user.keyboard('{Escape}');
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(toggle).toHaveFocus();
+      expect(screen.getByText('ダッシュボード', { selector: 'h1' }).closest('[inert]')).toBeNull();
+    });
   });
 
   it('shows the 404 page for an unknown admin path', () => {

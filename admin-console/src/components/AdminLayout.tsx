@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { layout, media } from 'shared-ui';
+import { useDrawer } from 'shared-ui/page';
 import { AdminSidebar } from './AdminSidebar';
 
 const Frame = styled.div`
@@ -25,12 +26,16 @@ const Content = styled.div`
   }
 `;
 
-/** The admin area's frame: the menu and the current page. The shell's header and footer surround it. */
+/**
+ * The admin area's frame: the menu and the current page. The shell's header and footer surround
+ * it. While the menu is open on a small screen the page is inert, so focus stays in the menu.
+ */
 export function AdminLayout({ children }: { children: ReactNode }) {
+  const drawer = useDrawer();
   return (
     <Frame>
-      <AdminSidebar />
-      <Content>{children}</Content>
+      <AdminSidebar drawer={drawer} />
+      <Content inert={drawer.open}>{children}</Content>
     </Frame>
   );
 }

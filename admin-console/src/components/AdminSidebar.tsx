@@ -1,8 +1,10 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { NavLink } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { useAuth } from 'shared-auth';
-import { media, paths, VisuallyHidden } from 'shared-ui';
+import { paths } from 'shared-core';
+import { media, VisuallyHidden } from 'shared-ui';
+import type { Drawer } from 'shared-ui/page';
 
 const menu = [
   { to: paths.admin, label: 'ダッシュボード', end: true },
@@ -128,23 +130,26 @@ const Account = styled.p`
   overflow-wrap: anywhere;
 `;
 
-/** The admin menu: a column beside the pages, a disclosure menu up to 768 px wide. */
-export function AdminSidebar() {
+/**
+ * The admin menu: a column beside the pages, a disclosure menu up to 768 px wide with the
+ * shared drawer behaviour (Escape closes it and returns focus to the toggle; AdminLayout makes
+ * the page inert meanwhile).
+ */
+export function AdminSidebar({ drawer }: { drawer: Drawer }) {
   const { currentUser } = useAuth();
-  const [open, setOpen] = useState(false);
+  const { open, toggle, close, toggleRef, drawerRef } = drawer;
   const navId = useId();
-  const close = () => setOpen(false);
 
   return (
     <Aside aria-label="管理画面">
       <TopRow>
         <Title>管理画面</Title>
-        <MenuToggle type="button" aria-expanded={open} aria-controls={navId} onClick={() => setOpen((o) => !o)}>
+        <MenuToggle ref={toggleRef} type="button" aria-expanded={open} aria-controls={navId} onClick={toggle}>
           <span aria-hidden="true">{open ? '✕' : '☰'}</span>
           管理メニュー
         </MenuToggle>
       </TopRow>
-      <Nav id={navId} aria-label="管理メニュー" $open={open}>
+      <Nav ref={drawerRef} id={navId} aria-label="管理メニュー" $open={open}>
         <List>
           {menu.map((item) => (
             <li key={item.to}>

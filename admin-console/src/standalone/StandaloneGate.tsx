@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAuth } from 'shared-auth';
-import { Banner, Button, paths, Spinner } from 'shared-ui';
+import { paths } from 'shared-core';
+import { Banner, Button, Spinner } from 'shared-ui';
 
 const Panel = styled.section`
   display: grid;

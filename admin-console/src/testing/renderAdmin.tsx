@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
-import { lightTheme, setRuntimeConfig, defaultRuntimeConfig } from 'shared-ui';
+import { setRuntimeConfig, defaultRuntimeConfig } from 'shared-core';
+import { lightTheme } from 'shared-ui';
 import AdminConsoleRoutes from '../routes';
 
 /** Shows where the router is, so tests can assert navigation. */

@@ -1,9 +1,10 @@
 /**
  * onRequest guards: they run before the body is read, so an anonymous client cannot make the
- * service parse (or size-check) a body it would refuse anyway.
+ * service parse (or size-check) a body it would refuse anyway. Every refusal for a missing or
+ * invalid token is counted per client address (routes/rateLimits.ts): over the limit it is a 429.
  */
-import type { FastifyRequest } from 'fastify';
-import { isAdminEmail } from 'shared-articles';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isAdmin as isAdminUser } from 'shared-core';
 import { ApiError, MESSAGES } from '../errors';
 import type { AuthenticatedUser, VerifyToken } from './types';
 
@@ -15,9 +16,11 @@ export interface GuardOptions {
    * Emulator sign-ups are never verified, so there the e-mail alone decides.
    */
   requireVerifiedEmail: boolean;
+  /** Counts a request refused for its token; throws a 429 once its address has too many. */
+  limitUnauthenticated: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
-export type Guard = (request: FastifyRequest) => Promise<void>;
+export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 export interface AuthGuards {
   /** Any signed-in user: 401 without a valid token. */
@@ -29,32 +32,42 @@ export interface AuthGuards {
 
 const BEARER = /^Bearer +([^\s]+)$/i;
 
-export function createAuthGuards({ verifyToken, adminEmails, requireVerifiedEmail }: GuardOptions): AuthGuards {
-  async function authenticate(request: FastifyRequest): Promise<AuthenticatedUser> {
+export function createAuthGuards({
+  verifyToken,
+  adminEmails,
+  requireVerifiedEmail,
+  limitUnauthenticated,
+}: GuardOptions): AuthGuards {
+  async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<AuthenticatedUser> {
     const header = request.headers.authorization;
-    if (!header) throw new ApiError(401, MESSAGES.unauthorized);
-    const token = BEARER.exec(header)?.[1];
-    if (!token) throw new ApiError(401, MESSAGES.invalidToken);
+    const token = header ? BEARER.exec(header)?.[1] : undefined;
+    if (!token) {
+      await limitUnauthenticated(request, reply); // nothing else is done for a request without a token
+      throw new ApiError(401, header ? MESSAGES.invalidToken : MESSAGES.unauthorized);
+    }
+    // A token is checked before the address's counter: an admin behind the same proxy as a flood
+    // of forged tokens still gets through. Refusing a forgery costs one local signature check.
     try {
       return await verifyToken(token);
     } catch (error) {
       // The reason helps operators; the token itself is never logged.
       const reason = (error as { code?: unknown }).code ?? (error instanceof Error ? error.message : 'unknown');
       request.log.info({ reason }, 'ID token rejected');
+      await limitUnauthenticated(request, reply);
       throw new ApiError(401, MESSAGES.invalidToken);
     }
   }
 
-  const isAdmin: AuthGuards['isAdmin'] = (user) =>
-    isAdminEmail(user.email, adminEmails) && (user.emailVerified || !requireVerifiedEmail);
+  // The one rule the browser's admin flag uses too (shared-core).
+  const isAdmin: AuthGuards['isAdmin'] = (user) => isAdminUser(user, { adminEmails, requireVerifiedEmail });
 
   return {
     isAdmin,
-    async requireUser(request) {
-      request.user = await authenticate(request);
+    async requireUser(request, reply) {
+      request.user = await authenticate(request, reply);
     },
-    async requireAdmin(request) {
-      request.user = await authenticate(request);
+    async requireAdmin(request, reply) {
+      request.user = await authenticate(request, reply);
       if (!isAdmin(request.user)) throw new ApiError(403, MESSAGES.forbidden);
     },
   };

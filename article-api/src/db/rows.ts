@@ -1,4 +1,7 @@
-/** Mapping between the model and SQLite rows: snake_case columns, NULL for absent links, JSON for related ids. */
+/**
+ * Mapping between the model and table rows (both engines): snake_case columns, NULL for absent
+ * links, JSON for related ids (text in SQLite, already parsed from jsonb by node-postgres).
+ */
 import type { Article, ArticleFields, ArticleType, BusinessArticle } from 'shared-articles';
 
 export interface ArticleRow {
@@ -12,7 +15,7 @@ export interface ArticleRow {
   image: string | null;
   url: string | null;
   note_url: string | null;
-  related_articles: string;
+  related_articles: string | unknown[];
   article_type: string;
 }
 
@@ -22,7 +25,22 @@ export interface BusinessArticleRow extends Omit<ArticleRow, 'id'> {
 }
 
 /** Everything but the id: what create and update write. */
-export type ArticleColumns = Omit<ArticleRow, 'id'>;
+export type ArticleColumns = Omit<ArticleRow, 'id' | 'related_articles'> & { related_articles: string };
+
+/** The written columns in one fixed order (positional parameters in PostgreSQL). */
+export const ARTICLE_COLUMNS = [
+  'slug',
+  'title',
+  'content',
+  'date',
+  'category',
+  'tag',
+  'image',
+  'url',
+  'note_url',
+  'related_articles',
+  'article_type',
+] as const satisfies ReadonlyArray<keyof ArticleColumns>;
 
 type Fields<Id extends number | string> = Omit<ArticleFields<Id>, 'id'>;
 
@@ -51,7 +69,9 @@ function fromColumns<Id extends number | string>(row: Omit<ArticleRow, 'id'>, id
     category: row.category,
     tag: row.tag,
     slug: row.slug,
-    relatedArticles: JSON.parse(row.related_articles) as Id[],
+    relatedArticles: (typeof row.related_articles === 'string'
+      ? JSON.parse(row.related_articles)
+      : row.related_articles) as Id[],
     articleType: row.article_type as ArticleType,
   };
   // Absent links stay absent in the JSON instead of appearing as null.

@@ -1,5 +1,4 @@
 /** Admin-only views of the service: /api/admin/users and /api/admin/info. */
-import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AdminUser, ServerInfo } from 'shared-articles';
 import type { AuthGuards } from '../auth/guards';
@@ -12,9 +11,11 @@ export interface AdminRouteDeps {
   guards: AuthGuards;
   listUsers: ListUsers;
   version: string;
+  /** The storage's description: a file name, or PostgreSQL host and database without credentials. */
+  databaseName: string;
 }
 
-export function adminRoutes({ config, guards, listUsers, version }: AdminRouteDeps): FastifyPluginAsync {
+export function adminRoutes({ config, guards, listUsers, version, databaseName }: AdminRouteDeps): FastifyPluginAsync {
   return async (app) => {
     app.addHook('onRequest', guards.requireAdmin);
 
@@ -33,7 +34,7 @@ export function adminRoutes({ config, guards, listUsers, version }: AdminRouteDe
       const info: ServerInfo = {
         adminEmails: config.adminEmails,
         authBackend: config.authEmulatorHost ? 'emulator' : config.firebaseProjectId,
-        databasePath: path.basename(config.databasePath),
+        databasePath: databaseName,
         version,
       };
       if (config.authEmulatorHost) info.emulatorHost = config.authEmulatorHost;

@@ -1,18 +1,22 @@
 /** Public article reads and admin writes: /api/articles… */
-import type {} from '@fastify/rate-limit'; // app.rateLimit(): the plugin is registered by app.ts
 import type { FastifyPluginAsync } from 'fastify';
 import { stripHtml } from 'shared-articles';
 import { type ValidArticleInput, validateArticleInput } from 'shared-articles/schema';
 import type { AuthGuards } from '../auth/guards';
-import { type ArticleDraft, type ArticleRepository, DuplicateSlugError } from '../db/articleRepository';
+import { DuplicateSlugError } from '../db/articleRepository';
+import type { Storage } from '../db/storage';
 import { ApiError, MESSAGES } from '../errors';
 import type { HtmlSanitizer } from '../sanitize';
 import { slugFromTitle } from '../slug';
 import { malformedTextFields } from '../textGuard';
+import { answeredNotModified, sendVersionHeaders } from './contentVersion';
+import type { Limiter } from './rateLimits';
 
 export interface ArticleRouteDeps {
-  repository: ArticleRepository;
+  storage: Pick<Storage, 'repository' | 'contentVersion'>;
   guards: AuthGuards;
+  /** Per signed-in user, after the token check (routes/rateLimits.ts). */
+  limitWrites: Limiter;
   sanitizeHtml: HtmlSanitizer;
 }
 
@@ -41,7 +45,9 @@ function hasVisibleContent(html: string): boolean {
   return stripHtml(html) !== '' || /<(img|iframe)\b/i.test(html);
 }
 
-export function articleRoutes({ repository, guards, sanitizeHtml }: ArticleRouteDeps): FastifyPluginAsync {
+export function articleRoutes({ storage, guards, limitWrites, sanitizeHtml }: ArticleRouteDeps): FastifyPluginAsync {
+  const { repository, contentVersion } = storage;
+
   /** Validates, sanitises and checks references; `articleId` is set when updating that article. */
   async function prepareDraft(body: unknown, articleId?: number): Promise<ValidArticleInput> {
     const malformed = malformedTextFields(body);
@@ -68,12 +74,6 @@ export function articleRoutes({ repository, guards, sanitizeHtml }: ArticleRoute
     return { ...input, content, relatedArticles };
   }
 
-  async function slugForNewArticle(input: ValidArticleInput): Promise<string | undefined> {
-    if (input.slug) return input.slug;
-    const fromTitle = slugFromTitle(input.title);
-    return fromTitle ? repository.availableSlug(fromTitle) : undefined; // undefined: the repository uses article-<id>
-  }
-
   async function write<T>(operation: () => Promise<T>): Promise<T> {
     try {
       return await operation();
@@ -84,32 +84,39 @@ export function articleRoutes({ repository, guards, sanitizeHtml }: ArticleRoute
   }
 
   return async (app) => {
-    // One bucket per client IP shared by every write; checked before the token, so a flood of bad tokens is throttled too.
-    const adminWrite = { onRequest: [app.rateLimit(), guards.requireAdmin] };
+    // The token first (anonymous and forged requests are counted per address there), then the user's write allowance.
+    const adminWrite = { onRequest: [guards.requireAdmin, limitWrites] };
 
-    // The public list is read far more often than it changes: serialise it once per change.
-    let listJson: string | null = null;
-    const listChanged = () => {
-      listJson = null;
-    };
-    app.get('/articles', async (_request, reply) => {
-      listJson ??= JSON.stringify(await repository.list());
-      return reply.type('application/json; charset=utf-8').send(listJson);
+    // The public list is read far more often than it changes: serialise it once per content
+    // version. The version is read before the list, so the cache is never labelled newer than it is.
+    let cachedList: { version: string; json: string } | null = null;
+    app.get('/articles', async (request, reply) => {
+      const version = await contentVersion();
+      if (answeredNotModified(request, reply, version)) return reply;
+      if (cachedList?.version !== version) cachedList = { version, json: JSON.stringify(await repository.list()) };
+      return sendVersionHeaders(reply, version).type('application/json; charset=utf-8').send(cachedList.json);
     });
 
-    app.get<{ Params: { slug: string } }>('/articles/slug/:slug', async (request) =>
-      orNotFound(await repository.getBySlug(request.params.slug)),
-    );
+    app.get<{ Params: { slug: string } }>('/articles/slug/:slug', async (request, reply) => {
+      const version = await contentVersion();
+      if (answeredNotModified(request, reply, version)) return reply;
+      const article = orNotFound(await repository.getBySlug(request.params.slug));
+      return sendVersionHeaders(reply, version).send(article);
+    });
 
-    app.get<{ Params: IdParams }>('/articles/:id', async (request) =>
-      orNotFound(await repository.get(parseArticleId(request.params.id))),
-    );
+    app.get<{ Params: IdParams }>('/articles/:id', async (request, reply) => {
+      const id = parseArticleId(request.params.id);
+      const version = await contentVersion();
+      if (answeredNotModified(request, reply, version)) return reply;
+      const article = orNotFound(await repository.get(id));
+      return sendVersionHeaders(reply, version).send(article);
+    });
 
     app.post('/articles', adminWrite, async (request, reply) => {
       const input = await prepareDraft(request.body);
-      const draft: ArticleDraft = { ...input, slug: await slugForNewArticle(input) };
-      const article = await write(() => repository.create(draft));
-      listChanged();
+      // No slug: one from a Latin title ('prompt-tips', then 'prompt-tips-2'…), else `article-<id>`.
+      const slugBase = input.slug ? undefined : (slugFromTitle(input.title) ?? undefined);
+      const article = await write(() => repository.create({ ...input, slug: input.slug || undefined, slugBase }));
       return reply.code(201).header('location', `/api/articles/${article.id}`).send(article);
     });
 
@@ -117,14 +124,11 @@ export function articleRoutes({ repository, guards, sanitizeHtml }: ArticleRoute
       const id = parseArticleId(request.params.id);
       if (!(await repository.get(id))) throw notFound();
       const draft = await prepareDraft(request.body, id);
-      const article = orNotFound(await write(() => repository.update(id, draft)));
-      listChanged();
-      return article;
+      return orNotFound(await write(() => repository.update(id, draft)));
     });
 
     app.delete<{ Params: IdParams }>('/articles/:id', adminWrite, async (request, reply) => {
       if (!(await repository.delete(parseArticleId(request.params.id)))) throw notFound();
-      listChanged();
       return reply.code(204).send();
     });
   };

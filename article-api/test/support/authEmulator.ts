@@ -102,9 +102,20 @@ function freePort(): Promise<number> {
  */
 export async function startPrivateAuthEmulator(timeoutMs = 90_000): Promise<AuthEmulator> {
   const port = await freePort();
+  // The CLI's hub and logging servers too: their default ports (4400, 4500) collide when two test
+  // projects (SQLite and PostgreSQL) each start a private emulator at the same moment.
+  const [hubPort, loggingPort] = [await freePort(), await freePort()];
   const dir = mkdtempSync(path.join(os.tmpdir(), 'article-api-auth-emulator-'));
   const configPath = path.join(dir, 'firebase.json');
-  const config = { emulators: { auth: { port, host: '127.0.0.1' }, ui: { enabled: false }, singleProjectMode: false } };
+  const config = {
+    emulators: {
+      auth: { port, host: '127.0.0.1' },
+      hub: { port: hubPort, host: '127.0.0.1' },
+      logging: { port: loggingPort, host: '127.0.0.1' },
+      ui: { enabled: false },
+      singleProjectMode: false,
+    },
+  };
   writeFileSync(configPath, JSON.stringify(config));
   const emulator = await ensureAuthEmulator({ port, configPath, timeoutMs });
   return {

@@ -1,9 +1,13 @@
-/** Test wiring: a real SQLite database, a fake token verifier and user lister, silent logs. */
+/**
+ * Test wiring: a fresh real database of the engine under test (support/engine.ts), a fake token
+ * verifier and user lister, silent logs.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ArticleInput } from 'shared-articles';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import type { AuthUserSummary, AuthenticatedUser, VerifyToken } from '../../src/auth/types';
 import { type AppConfig, loadConfig } from '../../src/config';
+import { freshDatabaseEnv } from './engine';
 
 export const TOKENS = {
   admin: 'token-admin',
@@ -43,10 +47,14 @@ export const FAKE_USERS: AuthUserSummary[] = [
   },
 ];
 
-/** Config as the service would load it, with test defaults: in-memory DB, emulator mode, silent logs. */
+/**
+ * Config as the service would load it, with test defaults: a fresh database (in-memory SQLite or a
+ * new PostgreSQL database) unless `env` names one, emulator mode, silent logs.
+ */
 export function testConfig(env: Record<string, string> = {}): AppConfig {
+  const namesDatabase = 'DATABASE_PATH' in env || 'DATABASE_URL' in env;
   return loadConfig({
-    DATABASE_PATH: ':memory:',
+    ...(namesDatabase ? {} : freshDatabaseEnv()),
     FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
     ADMIN_EMAILS: 'admin@example.com',
     LOG_LEVEL: 'silent',

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuth } from 'shared-auth';
 import { fakeAuth, sampleProfile } from '../testing/fakes';
-import { setViewportWidth } from '../testing/mockMatchMedia';
+import { setViewportWidth } from 'shared-ui/testing';
 import { renderPortal } from '../testing/renderPortal';
 import { BusinessLayout } from './BusinessLayout';
 

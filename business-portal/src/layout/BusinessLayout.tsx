@@ -1,9 +1,8 @@
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { layout, media } from 'shared-ui';
-import { PageBoundary } from '../components/PageBoundary';
+import { RouteErrorBoundary, useDrawer } from 'shared-ui/page';
 import { Sidebar } from './Sidebar';
-import { useDrawer } from './useDrawer';
 
 const Content = styled.div`
   margin-left: ${layout.sidebarWidth}px;
@@ -33,9 +32,9 @@ export function BusinessLayout() {
       <Sidebar drawer={drawer} />
       <Content inert={drawer.open}>
         <Inner>
-          <PageBoundary>
+          <RouteErrorBoundary>
             <Outlet />
-          </PageBoundary>
+          </RouteErrorBoundary>
         </Inner>
       </Content>
     </>

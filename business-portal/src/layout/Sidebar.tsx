@@ -1,9 +1,10 @@
 import { NavLink } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { accentFill, Button, layout, media, paths } from 'shared-ui';
+import { paths } from 'shared-core';
+import { accentFill, Button, layout, media } from 'shared-ui';
+import type { Drawer } from 'shared-ui/page';
 import { useLogout } from '../lib/useLogout';
 import { SidebarUserBlock } from './SidebarUserBlock';
-import type { Drawer } from './useDrawer';
 
 const SIDEBAR_ID = 'business-sidebar';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAuth } from 'shared-auth';
-import { paths } from 'shared-ui';
+import { paths } from 'shared-core';
 import { UserAvatar } from '../components/UserAvatar';
 import { sidebarDisplayName } from '../lib/userIdentity';
 

@@ -1,4 +1,4 @@
-import { readString, removeKey, storageKeys, writeJson } from 'shared-ui';
+import { readString, removeKey, storageKeys, writeJson } from 'shared-core';
 
 /**
  * The business settings (spec section 3), kept in this browser under `businessSettings`. Stored

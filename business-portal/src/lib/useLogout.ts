@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from 'shared-auth';
-import { paths } from 'shared-ui';
+import { paths } from 'shared-core';
 
 export const LOGOUT_FAILED_MESSAGE = 'ログアウトに失敗しました。';
 

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ArticleClient } from 'shared-articles';
+import { ArticleClientProvider } from 'shared-data';
 import { ThemeModeProvider } from 'shared-ui';
-import { ArticleClientProvider } from '../lib/ArticleClientProvider';
 import { BusinessSettingsProvider } from '../lib/BusinessSettingsProvider';
 import { fakeArticleClient } from './fakes';
 

@@ -1,5 +1,6 @@
 import { excerpt, formatJapaneseDate, type Article } from 'shared-articles';
-import { ArticleCard, paths } from 'shared-ui';
+import { paths } from 'shared-core';
+import { ArticleCard } from 'shared-ui';
 import { articleCardImage } from '../lib/articles/cardImage';
 
 interface ArticleTeaserProps {

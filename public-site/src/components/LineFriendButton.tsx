@@ -1,4 +1,5 @@
-import { Button, site } from 'shared-ui';
+import { site } from 'shared-core';
+import { Button } from 'shared-ui';
 
 interface LineFriendButtonProps {
   children?: string;

@@ -18,7 +18,7 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
-import type { AuthBackend } from 'shared-ui';
+import type { AuthBackend } from 'shared-core';
 import type { AuthSession } from '../session';
 import type { ProfileChanges, UserProfile } from '../types';
 

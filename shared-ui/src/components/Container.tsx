@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { layout } from '../theme/tokens';
+import { layout } from 'shared-context';
 
 /** Centres page content at the spec's 1200 px maximum width. */
 export const Container = styled.div`

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { paths } from '../paths';
+import { paths } from 'shared-core';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { useHttpStatus } from '../ssr/ServerPage';
+import { useHttpStatus } from 'shared-context';
 
 const Section = styled.section`
   display: flex;

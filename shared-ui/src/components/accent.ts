@@ -1,4 +1,4 @@
-import type { AppTheme } from '../theme/tokens';
+import type { AppTheme } from 'shared-context';
 
 /** Accent fill and text colours with WCAG AA contrast in both themes (see the theme tokens). */
 export const accentFill = (theme: AppTheme) => ({

@@ -1,15 +1,13 @@
 import { useEffect } from 'react';
-import { site } from '../site';
-import { useServerPage } from '../ssr/ServerPage';
+import { site } from 'shared-core';
+import { useServerPage } from 'shared-context';
 
 /** `{title} | {product name}`, or the product name alone. */
 export const documentTitle = (title?: string | null) => (title ? `${title} | ${site.productName}` : site.productName);
 
 /** Sets the document title while the page is shown (on the server: the served <title>). */
 export function useDocumentTitle(title?: string | null): void {
-  const serverPage = useServerPage();
-  // eslint-disable-next-line react-hooks/immutability -- the server renders once (renderToString) and reads what the page wrote; no re-render can see a stale value
-  if (serverPage) serverPage.title = documentTitle(title);
+  useServerPage()?.report({ title: documentTitle(title) });
   useEffect(() => {
     document.title = documentTitle(title);
   }, [title]);

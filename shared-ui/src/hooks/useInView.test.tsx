@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { mockIntersectionObserver } from '../components/testing/mockIntersectionObserver';
+import { mockIntersectionObserver } from '../testing/mockIntersectionObserver';
 import { useInView } from './useInView';
 
 function Probe() {

@@ -1,18 +1,7 @@
 import { useEffect } from 'react';
-import { useServerPage } from '../ssr/ServerPage';
+import { useServerPage, type SocialMeta } from 'shared-context';
 
-export interface SocialMeta {
-  title: string;
-  description: string;
-  /** Absolute or site-relative; made absolute against the page's origin. */
-  image: string;
-  /** Defaults to the current page (without query or hash). */
-  url?: string;
-  /** og:type, e.g. 'article'. */
-  type?: string;
-  /** Articles: the headline and publication date (YYYY-MM-DD) for the server's JSON-LD. */
-  article?: { headline: string; datePublished: string };
-}
+export type { SocialMeta };
 
 export type SocialMetaTag = { attribute: 'property' | 'name'; key: string; content: string };
 
@@ -41,8 +30,7 @@ export function socialMetaTags(meta: SocialMeta, pageUrl: string): SocialMetaTag
  */
 export function useSocialMeta(meta: SocialMeta | null): void {
   const serverPage = useServerPage();
-  // eslint-disable-next-line react-hooks/immutability -- the server renders once (renderToString) and reads what the page wrote; no re-render can see a stale value
-  if (serverPage && meta) serverPage.meta = meta;
+  if (meta) serverPage?.report({ meta });
   const { title, description, image, url, type } = meta ?? {};
   useEffect(() => {
     if (title === undefined || description === undefined || image === undefined) return;

@@ -4,6 +4,7 @@ import { AuthProvider } from 'shared-auth';
 import { ErrorBoundary, ThemeModeProvider, type ThemeMode } from 'shared-ui';
 import { Layout } from '../layout/Layout';
 import { preloadRemoteRoutes } from '../remotes/loadRemoteRoutes';
+import { PreviewBanner } from '../remotes/PreviewBanner';
 import { MainContent } from '../routing/MainContent';
 import { ScrollToTop } from './ScrollToTop';
 import { ShellCrash } from './ShellCrash';
@@ -32,6 +33,8 @@ export function App({ location, initialMode, hydrating = location !== undefined 
         <Router location={location}>
           <AuthProvider onSignInStart={preloadBusinessPortal} hydrating={hydrating}>
             <ScrollToTop />
+            {/* Before the layout: its effect applies an admin's overrides before a remote loads. */}
+            <PreviewBanner />
             <Layout>
               <MainContent />
             </Layout>

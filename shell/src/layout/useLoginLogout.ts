@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth, type SignInResult } from 'shared-auth';
-import { paths } from 'shared-ui';
+import { paths } from 'shared-core';
 
 /**
  * Where the header goes after a pop-up sign-in, in the spec's order of preference: the result's

@@ -1,10 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ThemeModeProvider } from 'shared-ui';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { RemoteArea } from './RemoteArea';
-import { loadRegistry } from './registry';
+import { loadRegistry, setPreviewOverrides } from './registry';
 import { resetLoadedRemotes } from './loadRemoteRoutes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -62,5 +63,31 @@ describe('RemoteArea', () => {
     jest.mocked(loadRemote).mockResolvedValue({ default: Crashing });
     renderArea();
     expect(await screen.findByRole('alert')).toHaveTextContent('ページを表示できませんでした');
+  });
+
+  it('loads the remote anew from a preview override switched on while it is shown', async () => {
+    jest.mocked(loadRemote).mockResolvedValueOnce({ default: () => <p>live release</p> });
+    renderArea();
+    expect(await screen.findByText('live release')).toBeInTheDocument();
+
+    jest.mocked(loadRemote).mockResolvedValueOnce({ default: () => <p>preview release</p> });
+    act(() => setPreviewOverrides({ public_site: 'http://127.0.0.1:4002/next/mf-manifest.json' }));
+    expect(await screen.findByText('preview release')).toBeInTheDocument();
+    expect(registerRemotes).toHaveBeenLastCalledWith(
+      [{ name: 'public_site', entry: 'http://127.0.0.1:4002/next/mf-manifest.json' }],
+      { force: true },
+    );
+    act(() => setPreviewOverrides({}));
+  });
+
+  it('renders on the server (its loading state) without a browser-only store read failing', () => {
+    const html = renderToString(
+      <ThemeModeProvider>
+        <MemoryRouter>
+          <RemoteArea name="public_site" />
+        </MemoryRouter>
+      </ThemeModeProvider>,
+    );
+    expect(html).toContain('読み込み中...');
   });
 });

@@ -1,9 +1,9 @@
-import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ErrorBoundary, Spinner } from 'shared-ui';
 import { loadRemoteRoutes, loadedRemoteRoutes, type RemoteRoutesComponent } from './loadRemoteRoutes';
 import { RemoteFallback } from './RemoteFallback';
-import type { RemoteName } from './registry';
+import { entryOf, subscribeToEntries, type RemoteName } from './registry';
 
 type State = { status: 'loading' } | { status: 'ready'; Routes: RemoteRoutesComponent } | { status: 'failed' };
 
@@ -25,6 +25,10 @@ export function RemoteArea({ name }: { name: RemoteName }) {
   const [state, setState] = useState<State>(() => initialState(name, fromServer));
   const [attempt, setAttempt] = useState(0);
   const { pathname } = useLocation();
+  // A preview override switched on (or reset) while the area is shown loads the remote anew.
+  // Only an effect dependency, never rendered: the server's value (none) cannot mismatch.
+  const readEntry = () => entryOf(name);
+  const entry = useSyncExternalStore(subscribeToEntries, readEntry, readEntry);
 
   useEffect(() => {
     let active = true;
@@ -38,7 +42,7 @@ export function RemoteArea({ name }: { name: RemoteName }) {
     return () => {
       active = false;
     };
-  }, [name, attempt]);
+  }, [name, attempt, entry]);
 
   const retry = useCallback(() => {
     setState({ status: 'loading' });

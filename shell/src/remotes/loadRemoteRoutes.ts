@@ -1,10 +1,11 @@
-import type { ComponentType } from 'react';
 import { loadRemote, preloadRemote } from '@module-federation/enhanced/runtime';
-import { isRegistered, reRegister, type RemoteName } from './registry';
+import type { RemoteRoutesModule } from 'shared-ui';
+import { entryOf, isRegistered, reRegister, type RemoteName } from './registry';
 
-export type RemoteRoutesComponent = ComponentType;
+export type RemoteRoutesComponent = RemoteRoutesModule['default'];
 
-const loaded = new Map<RemoteName, Promise<RemoteRoutesComponent>>();
+/** The routes module loaded per remote, with the entry it came from. */
+const loaded = new Map<RemoteName, { entry: string | undefined; promise: Promise<RemoteRoutesComponent> }>();
 /** Settled loads, for a first render that must not wait (hydration of server-rendered HTML). */
 const ready = new Map<RemoteName, RemoteRoutesComponent>();
 
@@ -18,26 +19,30 @@ export class RemoteUnavailableError extends Error {
 }
 
 /**
- * Loads a remote's exposed `./routes` module once. A failure is not cached (unlike React.lazy),
- * so `retry: true` re-registers the remote and asks the runtime again.
+ * Loads a remote's exposed `./routes` module once per entry (a preview override loads it again
+ * from the new entry). A failure is not cached (unlike React.lazy), so `retry: true`
+ * re-registers the remote and asks the runtime again.
  */
 export function loadRemoteRoutes(name: RemoteName, { retry = false } = {}): Promise<RemoteRoutesComponent> {
+  const entry = entryOf(name);
   const cached = loaded.get(name);
-  if (cached && !retry) return cached;
+  if (cached && cached.entry === entry && !retry) return cached.promise;
   if (retry) reRegister(name);
+  if (cached?.entry !== entry) ready.delete(name);
   const promise = (async () => {
     if (!isRegistered(name)) throw new RemoteUnavailableError(name);
-    const module = await loadRemote<{ default: RemoteRoutesComponent }>(`${name}/routes`);
+    const module = await loadRemote<RemoteRoutesModule>(`${name}/routes`);
     if (!module?.default) throw new RemoteUnavailableError(name);
     return module.default;
   })();
-  loaded.set(name, promise);
+  const load = { entry, promise };
+  loaded.set(name, load);
   promise.then(
     (component) => {
-      if (loaded.get(name) === promise) ready.set(name, component);
+      if (loaded.get(name) === load) ready.set(name, component);
     },
     () => {
-      if (loaded.get(name) === promise) loaded.delete(name);
+      if (loaded.get(name) === load) loaded.delete(name);
     },
   );
   return promise;

@@ -25,6 +25,9 @@ export function parseRegistry(raw: unknown): RemoteRegistry {
 }
 
 let registry: RemoteRegistry = {};
+/** An admin's preview overrides (./preview.ts): they win over the registry in this browser only. */
+let overrides: RemoteRegistry = {};
+const listeners = new Set<() => void>();
 
 /** Reads the runtime registry served next to index.html and registers every remote in it. */
 export async function loadRegistry(url = '/mf-remotes.json'): Promise<RemoteRegistry> {
@@ -34,16 +37,40 @@ export async function loadRegistry(url = '/mf-remotes.json'): Promise<RemoteRegi
   } catch {
     registry = {};
   }
+  overrides = {};
   registerRemotes(Object.entries(registry).map(([name, entry]) => ({ name, entry })));
   return registry;
 }
 
+/** The manifest URL the shell loads the remote from now: an active preview override or the registry's. */
+export function entryOf(name: RemoteName): string | undefined {
+  return overrides[name] ?? registry[name];
+}
+
 export function isRegistered(name: RemoteName): boolean {
-  return Boolean(registry[name]);
+  return Boolean(entryOf(name));
 }
 
 /** Registers the remote again so the runtime forgets a failed entry and fetches it anew. */
 export function reRegister(name: RemoteName): void {
-  const entry = registry[name];
+  const entry = entryOf(name);
   if (entry) registerRemotes([{ name, entry }], { force: true });
+}
+
+/**
+ * Replaces the preview overrides; every remote whose entry changes is registered again (with
+ * force, so a remote already loaded is fetched anew from its new entry) and subscribers re-render.
+ */
+export function setPreviewOverrides(next: RemoteRegistry): void {
+  const before = Object.fromEntries(remoteNames.map((name) => [name, entryOf(name)]));
+  overrides = { ...next };
+  const changed = remoteNames.filter((name) => entryOf(name) !== before[name]);
+  for (const name of changed) reRegister(name);
+  if (changed.length) for (const listener of listeners) listener();
+}
+
+/** For useSyncExternalStore: called whenever a remote's entry changes. */
+export function subscribeToEntries(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

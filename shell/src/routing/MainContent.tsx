@@ -1,10 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { RequireAuth } from 'shared-auth';
-import { NotFoundPage } from 'shared-ui';
+import { NotFoundPage, Spinner } from 'shared-ui';
 import { RemoteArea } from '../remotes/RemoteArea';
-import { BusinessLoginPage } from '../pages/auth/BusinessLoginPage';
-import { BusinessRegisterPage } from '../pages/auth/BusinessRegisterPage';
 import { findArea } from './areas';
+
+// Two pages of the whole site, and the only ones with forms: not part of every visitor's download.
+const BusinessLoginPage = lazy(() =>
+  import('../pages/auth/BusinessLoginPage').then((m) => ({ default: m.BusinessLoginPage })),
+);
+const BusinessRegisterPage = lazy(() =>
+  import('../pages/auth/BusinessRegisterPage').then((m) => ({ default: m.BusinessRegisterPage })),
+);
 
 /**
  * Picks the owner of the current path. A remote renders its own top-level <Routes> with
@@ -16,8 +23,22 @@ export function MainContent() {
   if (!area) {
     return (
       <Routes>
-        <Route path="/business/login" element={<BusinessLoginPage />} />
-        <Route path="/business/register" element={<BusinessRegisterPage />} />
+        <Route
+          path="/business/login"
+          element={
+            <Suspense fallback={<Spinner label="読み込み中..." />}>
+              <BusinessLoginPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/business/register"
+          element={
+            <Suspense fallback={<Spinner label="読み込み中..." />}>
+              <BusinessRegisterPage />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     );

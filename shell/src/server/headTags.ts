@@ -1,4 +1,5 @@
-import { documentTitle, site, socialMetaTags, type ServerPage, type SocialMeta } from 'shared-ui';
+import { site } from 'shared-core';
+import { documentTitle, socialMetaTags, type ServerPage, type SocialMeta } from 'shared-ui';
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -1,14 +1,8 @@
 // The shell's server renderer: the shell's layout around public-site's routes, loaded from
 // public-site's server build through the federation runtime on Node, with styles, head and data.
 import { ServerStyleSheet } from 'styled-components';
-import {
-  ServerPageContext,
-  createServerPage,
-  setRuntimeConfig,
-  type RuntimeConfig,
-  paths,
-  type ThemeMode,
-} from 'shared-ui';
+import { parseRuntimeConfig, setRuntimeConfig, paths } from 'shared-core';
+import { ServerPageContext, createServerPage, type ThemeMode } from 'shared-ui';
 import { App } from '../app/App';
 import { ServerRemotesContext } from '../remotes/RemoteArea';
 import { findArea, shellPages, matchesPattern } from '../routing/areas';
@@ -25,6 +19,8 @@ export interface RenderRequest {
   theme: ThemeMode;
   /** public-site's manifest URL from the runtime registry right now. */
   publicSiteManifest?: string;
+  /** The article API as this server reaches it (per request: one process may serve several sites). */
+  apiBaseUrl: string;
 }
 
 export interface RenderedPage {
@@ -58,9 +54,14 @@ export function serverRendered(pathname: string): 'public' | 'not-found' | null 
   return 'not-found';
 }
 
-/** Once per process, before the first page: the API the queries call and the sanitiser. */
-export function configure(config: RuntimeConfig): void {
-  setRuntimeConfig(config);
+/**
+ * Once per process, before the first page: the API the queries call and the sanitiser. `config`
+ * is /app-config.json's content with `apiBaseUrl` as this server reaches the API; it is checked
+ * as the browser checks it (shared-core), with the API's own URL standing for the page: only an
+ * API on localhost lets local defaults fill gaps.
+ */
+export function configure(config: { apiBaseUrl: string }): void {
+  setRuntimeConfig(parseRuntimeConfig(config, { pageUrl: config.apiBaseUrl }));
   installServerSanitizer();
 }
 
@@ -80,7 +81,10 @@ async function preparePublicPage(request: RenderRequest) {
   if (!request.publicSiteManifest) throw new Error('public_site is not in the registry');
   try {
     const server = await withTimeout(loadPublicSiteServer(request.publicSiteManifest), 'loading public_site/server');
-    return await withTimeout(server.prepare({ url: request.url }), 'public_site prepare()');
+    return await withTimeout(
+      server.prepare({ url: request.url, apiBaseUrl: request.apiBaseUrl }),
+      'public_site prepare()',
+    );
   } catch (error) {
     forgetPublicSiteServer();
     throw error;

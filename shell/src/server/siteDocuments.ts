@@ -2,7 +2,7 @@
 // feed of the articles, built from the same article API the pages use.
 import { createArticleClient, metaDescription, sortNewestFirst, type Article } from 'shared-articles';
 import { contentItems, contentSlug } from 'shared-articles/contents';
-import { getRuntimeConfig, paths, site } from 'shared-ui';
+import { paths, site } from 'shared-core';
 
 const escapeXml = (value: string) =>
   value
@@ -13,9 +13,9 @@ const escapeXml = (value: string) =>
     .replace(/'/g, '&apos;');
 
 /** Every public article, newest first; the seed (the build's snapshot) when the API is down. */
-export async function publicArticles(): Promise<Article[]> {
+export async function publicArticles(apiBaseUrl: string): Promise<Article[]> {
   try {
-    const client = createArticleClient({ baseUrl: getRuntimeConfig().apiBaseUrl, timeoutMs: 3000 });
+    const client = createArticleClient({ baseUrl: apiBaseUrl, timeoutMs: 3000 });
     return sortNewestFirst(await client.list());
   } catch {
     const { seedArticles } = await import('shared-articles/seed');
@@ -90,11 +90,15 @@ export function feedXml(articles: readonly Article[], origin: string): string {
 }
 
 /** The document at `pathname` for `origin`, or null when it is none of these. */
-export async function siteDocument(pathname: string, origin: string): Promise<{ type: string; body: string } | null> {
+export async function siteDocument(
+  pathname: string,
+  origin: string,
+  apiBaseUrl: string,
+): Promise<{ type: string; body: string } | null> {
   if (pathname === '/robots.txt') return { type: 'text/plain; charset=utf-8', body: robotsTxt(origin) };
   if (pathname === '/sitemap.xml')
-    return { type: 'application/xml; charset=utf-8', body: sitemapXml(await publicArticles(), origin) };
+    return { type: 'application/xml; charset=utf-8', body: sitemapXml(await publicArticles(apiBaseUrl), origin) };
   if (pathname === '/feed.xml')
-    return { type: 'application/rss+xml; charset=utf-8', body: feedXml(await publicArticles(), origin) };
+    return { type: 'application/rss+xml; charset=utf-8', body: feedXml(await publicArticles(apiBaseUrl), origin) };
   return null;
 }

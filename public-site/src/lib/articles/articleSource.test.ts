@@ -35,6 +35,7 @@ describe('fetchArticles', () => {
   it.each([
     ['a network error', 'network-error' as const],
     ['a 503', { status: 503, body: { error: '停止中' } }],
+    ['an answer that breaks the article contract', { status: 200, body: [{ id: 'x', title: null }] }],
   ])('falls back to the build snapshot after %s', async (_case, apiAnswer) => {
     const fetchMock = mockFetch((url) =>
       url.endsWith('/articles-snapshot.json') ? { status: 200, body: [snapshotOnly] } : apiAnswer,

@@ -5,7 +5,7 @@ import {
   type Article,
   type ArticleClient,
 } from 'shared-articles';
-import { getRuntimeConfig } from 'shared-ui';
+import { getRuntimeConfig } from 'shared-core';
 import { mergeLocalArticles, readLocalArticles } from './localArticles';
 import { loadArticlesSnapshot } from './snapshot';
 
@@ -20,10 +20,18 @@ function articleClient(): ArticleClient {
   return client;
 }
 
-/** No answer (network error, timeout) or a server failure (5xx): the service is unreachable. */
+/** A client for another base URL: the server renders each request against the API it names. */
+export function articleClientFor(baseUrl: string, timeoutMs: number): ArticleClient {
+  return createArticleClient({ baseUrl, timeoutMs });
+}
+
+/**
+ * No answer (network error, timeout), a server failure (5xx) or an answer that breaks the article
+ * contract: the service is unreachable for our purposes, and the snapshot stands in.
+ */
 export function isServiceUnreachable(error: unknown): boolean {
   if (!(error instanceof ArticleApiError)) return true;
-  return error.status === 0 || error.status >= 500;
+  return error.status === 0 || error.status >= 500 || error.malformedResponse;
 }
 
 const isNotFound = (error: unknown) => error instanceof ArticleApiError && error.status === 404;
@@ -38,10 +46,10 @@ async function fromSnapshot(serviceError: unknown): Promise<Article[]> {
 }
 
 /** Every public article, newest first: the service's (or the snapshot's) plus valid locally stored ones. */
-export async function fetchArticles(): Promise<Article[]> {
+export async function fetchArticles(source: ArticleClient = articleClient()): Promise<Article[]> {
   let served: Article[];
   try {
-    served = await articleClient().list();
+    served = await source.list();
   } catch (error) {
     if (!isServiceUnreachable(error)) throw error;
     served = await fromSnapshot(error);
@@ -53,10 +61,13 @@ export async function fetchArticles(): Promise<Article[]> {
  * One article by slug, or null when it does not exist. A 404 means "not found" (a locally stored
  * article with that slug still counts); only an unreachable service falls back to the snapshot.
  */
-export async function fetchArticleBySlug(slug: string): Promise<Article | null> {
+export async function fetchArticleBySlug(
+  slug: string,
+  source: ArticleClient = articleClient(),
+): Promise<Article | null> {
   const findLocal = () => readLocalArticles().find((article) => article.slug === slug) ?? null;
   try {
-    return await articleClient().getBySlug(slug);
+    return await source.getBySlug(slug);
   } catch (error) {
     if (isNotFound(error)) return findLocal();
     if (!isServiceUnreachable(error)) throw error;

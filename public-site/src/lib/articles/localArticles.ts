@@ -1,6 +1,5 @@
-import type { Article } from 'shared-articles';
-import { readJson, storageKeys } from 'shared-ui';
-import { toArticles } from './articleGuard';
+import { parseArticleList, type Article } from 'shared-articles';
+import { readJson, storageKeys } from 'shared-core';
 
 const isList = (value: unknown): value is unknown[] => Array.isArray(value);
 
@@ -10,7 +9,7 @@ const isList = (value: unknown): value is unknown[] => Array.isArray(value);
  * skipped.
  */
 export function readLocalArticles(): Article[] {
-  return toArticles(readJson(storageKeys.articles, isList));
+  return parseArticleList(readJson(storageKeys.articles, isList));
 }
 
 /**

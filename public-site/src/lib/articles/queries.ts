@@ -1,16 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Article } from 'shared-articles';
+import { articleKeys } from 'shared-data';
 import { fetchArticleBySlug, fetchArticles } from './articleSource';
-
-export const articleKeys = {
-  all: ['articles'] as const,
-  list: () => [...articleKeys.all, 'list'] as const,
-  bySlug: (slug: string) => [...articleKeys.all, 'slug', slug] as const,
-};
 
 /** All public articles, newest first (home teaser, list, related articles). */
 export function useArticles() {
-  return useQuery({ queryKey: articleKeys.list(), queryFn: fetchArticles });
+  return useQuery({ queryKey: articleKeys.list(), queryFn: () => fetchArticles() });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { sortNewestFirst, type Article } from 'shared-articles';
-import { articleKeys } from './queries';
+import { articleKeys } from 'shared-data';
 import { mergeLocalArticles, readLocalArticles } from './localArticles';
 
 /** The element the server puts the page's query data in (a JSON data block, never executed). */

@@ -1,5 +1,4 @@
-import type { Article } from 'shared-articles';
-import { toArticles } from './articleGuard';
+import { parseArticleList, type Article } from 'shared-articles';
 
 declare const __webpack_public_path__: string | undefined;
 /** true in the server build (webpack DefinePlugin); the browser build drops the server branch. */
@@ -33,7 +32,7 @@ function readSnapshot(): Promise<unknown> {
  */
 export function loadArticlesSnapshot(): Promise<Article[]> {
   pending ??= readSnapshot()
-    .then(toArticles)
+    .then(parseArticleList)
     .catch((error: unknown) => {
       pending = null; // a later attempt may succeed
       throw error;

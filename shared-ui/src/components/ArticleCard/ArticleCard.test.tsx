@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { renderWithTheme } from '../testing/renderWithTheme';
+import { renderWithTheme } from '../../testing/renderWithTheme';
 import { ArticleCard } from './ArticleCard';
 
 const base = { href: '/articles/what-is-ai', title: '生成AIってなに？' };

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
-import { fonts } from '../../theme/tokens';
+import { fonts } from 'shared-context';
 import { accentFill, accentText } from '../accent';
 import { CardImage, type CardImageSource } from './CardImage';
 

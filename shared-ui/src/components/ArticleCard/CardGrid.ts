@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { layout, media } from '../../theme/tokens';
+import { layout, media } from 'shared-context';
 
 /** Responsive card grid: as many 300 px-minimum columns as fit (spec section 9). */
 export const CardGrid = styled.div`

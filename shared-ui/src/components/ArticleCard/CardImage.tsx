@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { layout, media } from '../../theme/tokens';
+import { layout, media } from 'shared-context';
 
 export interface CardImageSource {
   /** Shown by every browser. */

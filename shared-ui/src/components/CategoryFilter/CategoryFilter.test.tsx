@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockMatchMedia, renderWithTheme } from '../testing/renderWithTheme';
+import { mockMatchMedia, renderWithTheme } from '../../testing';
 import { CategoryFilter } from './CategoryFilter';
 
 const categories = ['生成AI初心者', 'AI副業'];

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled, { css } from 'styled-components';
-import { breakpoints } from '../../theme/tokens';
+import { breakpoints } from 'shared-context';
 import { useMediaQuery } from '../../hooks/useMediaQuery';
 import { accentFill } from '../accent';
 

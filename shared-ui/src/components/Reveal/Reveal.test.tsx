@@ -1,9 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { ThemeProvider } from 'styled-components';
-import { lightTheme } from '../../theme/tokens';
-import { mockIntersectionObserver } from '../testing/mockIntersectionObserver';
-import { mockMatchMedia, renderWithTheme } from '../testing/renderWithTheme';
+import { lightTheme } from 'shared-context';
+import { mockIntersectionObserver, mockMatchMedia, renderWithTheme } from '../../testing';
 import { Reveal } from './Reveal';
 
 /** Places every element `top` px from the top of the window (jsdom lays nothing out). */

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
+import { useMediaQuery } from '../../hooks/useMediaQuery';
 
+// Hiding is instant (the section is below the fold, nobody sees it go); only the reveal animates.
 const Wrapper = styled.div<{ $hidden: boolean }>`
   transition:
     opacity 0.7s ease,
@@ -10,6 +12,7 @@ const Wrapper = styled.div<{ $hidden: boolean }>`
     css`
       opacity: 0;
       transform: translateY(32px);
+      transition: none;
     `}
   @media (prefers-reduced-motion: reduce) {
     opacity: 1;
@@ -42,6 +45,7 @@ const isBelowFold = (element: Element) => element.getBoundingClientRect().top > 
 export function Reveal({ children, as = 'div', className, ...rest }: RevealProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [phase, setPhase] = useState<Phase>('shown');
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
 
   useEffect(() => {
     const element = ref.current;
@@ -60,7 +64,7 @@ export function Reveal({ children, as = 'div', className, ...rest }: RevealProps
     return () => observer.disconnect();
   }, []);
 
-  const hidden = phase === 'waiting';
+  const hidden = phase === 'waiting' && !reducedMotion;
   return (
     <Wrapper ref={ref} as={as} className={className} $hidden={hidden} data-revealed={!hidden} {...rest}>
       {children}

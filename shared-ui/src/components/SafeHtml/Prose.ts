@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { fonts, media } from '../../theme/tokens';
+import { fonts, media } from 'shared-context';
 import { accentText } from '../accent';
 
 /** Reading typography for article bodies; embedded videos scale at 16:9 with the column. */

@@ -23,4 +23,4 @@ export function SafeHtml({ html, className }: SafeHtmlProps) {
   );
 }
 
-export { loadSanitizer as preloadSanitizer } from './sanitizer';
+export { loadSanitizer as preloadSanitizer } from 'shared-context';

@@ -1,6 +1,6 @@
 import { use, useEffect, useMemo, useState } from 'react';
-import { useHydrated } from '../../ssr/useHydrated';
-import { loadSanitizer, loadedSanitizer } from './sanitizer';
+import { useHydrated } from 'shared-context';
+import { loadSanitizer, loadedSanitizer } from 'shared-context';
 
 /**
  * `html` made safe by the article policy; null until the sanitiser has loaded (first use only).
@@ -10,7 +10,9 @@ import { loadSanitizer, loadedSanitizer } from './sanitizer';
 export function useSanitizedHtml(html: string): string | null {
   const hydrated = useHydrated();
   const [sanitize, setSanitize] = useState(loadedSanitizer);
-  const ready = sanitize ?? (hydrated ? null : use(loadSanitizer()));
+  // While hydrating, always through use(): when React replays the render that suspended, the
+  // sanitiser is loaded, and skipping use() then would break the rule that hooks run in order.
+  const ready = hydrated ? sanitize : use(loadSanitizer());
   useEffect(() => {
     if (sanitize) return;
     let active = true;

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { layout, media, paths, site } from 'shared-ui';
+import { paths, site } from 'shared-core';
+import { layout, media } from 'shared-ui';
 import { isBusinessSidebarPath } from '../../routing/areas';
 import { useLoginLogout } from '../useLoginLogout';
 import { AuthPill, FriendPill } from '../pillButtons';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { layout, media, paths, site, useScrolledPast } from 'shared-ui';
+import { paths, site } from 'shared-core';
+import { layout, media, useScrolledPast } from 'shared-ui';
 import { useLoginLogout } from '../useLoginLogout';
 import { ThemeToggle } from './ThemeToggle';
 import { MobileMenu } from './MobileMenu';

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { media, paths, site } from 'shared-ui';
+import { paths, site } from 'shared-core';
+import { media } from 'shared-ui';
 import { AuthPill, FriendPill } from '../pillButtons';
 
 const Panel = styled.div`

@@ -1,6 +1,7 @@
 import { Link, Navigate } from 'react-router-dom';
 import { useAuth, useEagerAuth } from 'shared-auth';
-import { Banner, paths, Spinner, useDocumentTitle } from 'shared-ui';
+import { paths } from 'shared-core';
+import { Banner, Spinner, useDocumentTitle } from 'shared-ui';
 import { AuthCard, Divider, ErrorSlot, Footnote, Notice, StatusSlot } from './components/AuthCard';
 import { EmailLoginForm } from './components/EmailLoginForm';
 import { GoogleSignInButton } from './components/GoogleSignInButton';

@@ -1,7 +1,8 @@
 import { Link, Navigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAuth, useEagerAuth } from 'shared-auth';
-import { Banner, paths, Spinner, useDocumentTitle } from 'shared-ui';
+import { paths } from 'shared-core';
+import { Banner, Spinner, useDocumentTitle } from 'shared-ui';
 import { AuthCard, ErrorSlot, Footnote, Notice, StatusSlot } from './components/AuthCard';
 import { GoogleSignInButton } from './components/GoogleSignInButton';
 import { loginPageMessages, useGoogleSignIn } from './useGoogleSignIn';

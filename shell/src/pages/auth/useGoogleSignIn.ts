@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { isMobileDevice, useAuth, type SignInResult } from 'shared-auth';
-import { paths } from 'shared-ui';
+import { paths } from 'shared-core';
 
 /** Login page errors clear after 5000 ms; the mobile redirect hint shows for 3000 ms (spec 9). */
 export const ERROR_CLEAR_MS = 5000;

@@ -1,12 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Article, ArticleInput } from 'shared-articles';
-import { useArticleClient } from '../../../lib/useArticleClient';
-
-export const articleKeys = {
-  all: ['articles'] as const,
-  list: () => [...articleKeys.all, 'list'] as const,
-  detail: (id: number) => [...articleKeys.all, 'detail', id] as const,
-};
+import { articleKeys, useArticleClient } from 'shared-data';
 
 export function useArticlesQuery() {
   const client = useArticleClient();

@@ -2,8 +2,9 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { sortNewestFirst, type Article } from 'shared-articles';
-import { Banner, Button, paths, Spinner, useDocumentTitle } from 'shared-ui';
-import { PageHeader } from '../../../components/PageHeader';
+import { paths } from 'shared-core';
+import { Banner, Button, Spinner, useDocumentTitle } from 'shared-ui';
+import { PageHeader } from 'shared-ui/page';
 import { errorMessage } from '../../../lib/errorMessage';
 import { useTransientMessage } from '../../../lib/useTransientMessage';
 import { useArticlesQuery, useDeleteArticle } from '../api/articleQueries';
@@ -75,6 +76,7 @@ export function ArticleListPage({ title, showOverview = false }: ArticleListPage
   return (
     <>
       <PageHeader
+        size="small"
         ref={heading}
         title={title}
         actions={

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatJapaneseDate, type Article } from 'shared-articles';
-import { Button, paths, VisuallyHidden } from 'shared-ui';
+import { paths } from 'shared-core';
+import { Button, VisuallyHidden } from 'shared-ui';
 import { DangerOutlineButton } from '../../../components/DangerButton';
 import { DataTable, HiddenCaption } from '../../../components/DataTable';
 

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Banner, paths, Spinner, useDocumentTitle } from 'shared-ui';
+import { paths } from 'shared-core';
+import { Banner, Spinner, useDocumentTitle } from 'shared-ui';
 import type { Article } from 'shared-articles';
-import { PageHeader } from '../../../components/PageHeader';
+import { PageHeader } from 'shared-ui/page';
 import { errorMessage } from '../../../lib/errorMessage';
 import { useArticleQuery, useArticlesQuery, useUpdateArticle } from '../api/articleQueries';
 import { ArticleForm } from './form/ArticleForm';
@@ -42,7 +43,7 @@ function EditArticleForm({ article }: { article: Article }) {
 
   return (
     <>
-      <PageHeader title={TITLE} />
+      <PageHeader size="small" title={TITLE} />
       <ArticleForm
         mode="edit"
         articleId={article.id}

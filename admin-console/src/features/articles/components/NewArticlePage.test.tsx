@@ -21,14 +21,18 @@ function setUp(
     'GET /articles': () => ({ status: 200, body: articles }),
     'POST /articles': async (request) => {
       const reply = await createReply();
+      // Like article-api: empty links are dropped and an empty slug is generated.
       if (reply !== 'network-error' && reply.status === 201)
-        articles.push(makeArticle({ ...(request.body as Article), id: 99 }));
+        articles.push(makeArticle({ ...withoutEmptyFields(request.body as Article), id: 99 }));
       return reply;
     },
   });
   renderAdmin('/admin/articles/new');
   return api;
 }
+
+const withoutEmptyFields = (body: Article): Article =>
+  Object.fromEntries(Object.entries(body).filter(([, value]) => value !== '' && value !== null)) as Article;
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
   await user.type(titleField(), '新しい記事のタイトル');

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths, useDocumentTitle } from 'shared-ui';
-import { PageHeader } from '../../../components/PageHeader';
+import { paths } from 'shared-core';
+import { useDocumentTitle } from 'shared-ui';
+import { PageHeader } from 'shared-ui/page';
 import { errorMessage } from '../../../lib/errorMessage';
 import { useArticlesQuery, useCreateArticle } from '../api/articleQueries';
 import { ArticleForm } from './form/ArticleForm';
@@ -20,7 +21,7 @@ export function NewArticlePage() {
 
   return (
     <>
-      <PageHeader title={TITLE} />
+      <PageHeader size="small" title={TITLE} />
       <ArticleForm
         mode="create"
         initialValues={initialValues}

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
-import { Banner, getRuntimeConfig, useDocumentTitle } from 'shared-ui';
-import { PageHeader } from '../../../components/PageHeader';
+import { getRuntimeConfig } from 'shared-core';
+import { Banner, useDocumentTitle } from 'shared-ui';
+import { PageHeader } from 'shared-ui/page';
 import { errorMessage } from '../../../lib/errorMessage';
 import { useServerInfoQuery } from '../api/useServerInfoQuery';
 import { describeClientAuth, describeServerAuth } from './describeAuth';
@@ -55,7 +56,7 @@ export function SettingsPage() {
 
   return (
     <>
-      <PageHeader title={TITLE} />
+      <PageHeader size="small" title={TITLE} />
       <Cards>
         <Card aria-labelledby="settings-server">
           <h2 id="settings-server">記事API（サーバー）</h2>

@@ -1,5 +1,5 @@
 import type { ServerInfo } from 'shared-articles';
-import type { AuthBackend } from 'shared-ui';
+import type { AuthBackend } from 'shared-core';
 
 /** The browser's sign-in backend, from the runtime config (app-config.json). */
 export function describeClientAuth(auth: AuthBackend, hostname = globalThis.location?.hostname ?? 'localhost'): string {

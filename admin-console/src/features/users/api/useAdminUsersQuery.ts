@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useArticleClient } from '../../../lib/useArticleClient';
-
-export const adminUsersKey = ['admin', 'users'] as const;
+import { adminKeys, useArticleClient } from 'shared-data';
 
 /** The Firebase accounts, as article-api's admin-only GET /api/admin/users lists them. */
 export function useAdminUsersQuery() {
   const client = useArticleClient();
-  return useQuery({ queryKey: adminUsersKey, queryFn: () => client.listUsers() });
+  return useQuery({ queryKey: adminKeys.users, queryFn: () => client.listUsers() });
 }

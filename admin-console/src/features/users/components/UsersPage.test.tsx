@@ -8,6 +8,7 @@ const users = [
   {
     uid: 'u1',
     email: 'owner@example.com',
+    emailVerified: true,
     displayName: null,
     createdAt: '2025-05-01T00:00:00.000Z',
     lastSignInAt: null,
@@ -16,6 +17,7 @@ const users = [
   {
     uid: 'u2',
     email: 'admin@example.com',
+    emailVerified: true,
     displayName: '管理者',
     createdAt: '2025-04-01T03:04:00.000Z',
     lastSignInAt: '2025-05-30T05:05:00.000Z',

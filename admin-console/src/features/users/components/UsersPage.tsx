@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Banner, Button, Spinner, useDocumentTitle } from 'shared-ui';
-import { PageHeader } from '../../../components/PageHeader';
+import { PageHeader } from 'shared-ui/page';
 import { errorMessage } from '../../../lib/errorMessage';
 import { useAdminUsersQuery } from '../api/useAdminUsersQuery';
 import { UsersTable } from './UsersTable';
@@ -24,7 +24,7 @@ export function UsersPage() {
   const users = useAdminUsersQuery();
   return (
     <>
-      <PageHeader title={TITLE} />
+      <PageHeader size="small" title={TITLE} />
       <Lead>
         Googleアカウントでログインしたことのあるユーザーの一覧です。管理者かどうかは設定の管理者メールアドレスで決まります。
       </Lead>

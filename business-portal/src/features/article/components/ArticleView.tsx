@@ -1,22 +1,21 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { articleThumbnail, metaDescription, type BusinessArticle } from 'shared-articles';
+import { paths, site } from 'shared-core';
 import {
   accentFill,
   accentText,
   Button,
   fonts,
   media,
-  paths,
   SafeHtml,
-  site,
   useDocumentTitle,
+  useSocialMeta,
   VisuallyHidden,
 } from 'shared-ui';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { useBusinessSettings } from '../../../lib/BusinessSettingsProvider';
 import { formatArticleDate } from '../../../lib/timeZones';
-import { usePageMeta } from '../../../lib/usePageMeta';
 import { RelatedArticles } from './RelatedArticles';
 
 const Article = styled.article`
@@ -95,11 +94,12 @@ export function ArticleView({ article, related }: ArticleViewProps) {
   const { timezone } = useBusinessSettings().settings;
   const image = articleThumbnail(article);
   useDocumentTitle(article.title);
-  usePageMeta({
-    title: article.title,
+  useSocialMeta({
+    title: `${article.title} | ${site.productName}`,
     description: metaDescription(article.content),
     image: image ?? site.defaultShareImage,
     url: paths.businessArticle(article.slug),
+    type: 'article',
   });
 
   return (

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { relatedArticles } from 'shared-articles';
-import { paths } from 'shared-ui';
+import { paths } from 'shared-core';
 import { LoadingArticles } from '../../../components/LoadingText';
 import { QueryError } from '../../../components/QueryError';
 import { isNotFound, useBusinessArticle, useBusinessArticles } from '../../../lib/businessArticles';

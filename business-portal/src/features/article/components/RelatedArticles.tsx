@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { articleThumbnail, type BusinessArticle } from 'shared-articles';
-import { paths } from 'shared-ui';
+import { paths } from 'shared-core';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 
 const List = styled.ul`

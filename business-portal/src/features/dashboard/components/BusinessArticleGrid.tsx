@@ -1,5 +1,6 @@
 import { articleThumbnail, excerpt, EXCERPT_LENGTH, type BusinessArticle } from 'shared-articles';
-import { ArticleCard, CardGrid, paths } from 'shared-ui';
+import { paths } from 'shared-core';
+import { ArticleCard, CardGrid } from 'shared-ui';
 import { useBusinessSettings } from '../../../lib/BusinessSettingsProvider';
 import { formatArticleDate } from '../../../lib/timeZones';
 

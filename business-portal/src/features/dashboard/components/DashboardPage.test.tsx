@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ArticleApiError } from 'shared-articles';
 import { useAuth } from 'shared-auth';
 import { fakeArticleClient, fakeAuth, sampleArticles } from '../../../testing/fakes';
-import { setViewportWidth } from '../../../testing/mockMatchMedia';
+import { setViewportWidth } from 'shared-ui/testing';
 import { renderPortal } from '../../../testing/renderPortal';
 import { DashboardPage } from './DashboardPage';
 

@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import type { BusinessArticle } from 'shared-articles';
 import { useDocumentTitle } from 'shared-ui';
+import { PageHeader } from 'shared-ui/page';
 import { LoadingArticles } from '../../../components/LoadingText';
-import { PageHeading } from '../../../components/PageHeading';
 import { QueryError } from '../../../components/QueryError';
 import { useBusinessArticles } from '../../../lib/businessArticles';
 import { useArticleFilters } from '../hooks/useArticleFilters';
@@ -26,7 +26,7 @@ export function DashboardPage() {
   useDocumentTitle('Dashboard');
   return (
     <>
-      <PageHeading title="Dashboard">事業者ごとのサービスサイトを一覧でご覧いただけます。</PageHeading>
+      <PageHeader title="Dashboard" lead="事業者ごとのサービスサイトを一覧でご覧いただけます。" />
       <DashboardContent />
     </>
   );

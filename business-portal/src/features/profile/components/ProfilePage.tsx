@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAuth } from 'shared-auth';
-import { accentText, paths, useDocumentTitle } from 'shared-ui';
-import { PageHeading } from '../../../components/PageHeading';
+import { paths } from 'shared-core';
+import { accentText, useDocumentTitle } from 'shared-ui';
+import { PageHeader } from 'shared-ui/page';
 import { Panel } from '../../../components/Panel';
 import { ProfileCard } from './ProfileCard';
 
@@ -26,7 +27,7 @@ export function ProfilePage() {
   return (
     <Page>
       <BackLink to={paths.businessDashboard}>← ダッシュボードに戻る</BackLink>
-      <PageHeading title="プロフィール" />
+      <PageHeader title="プロフィール" />
       {userProfile ? (
         <ProfileCard key={userProfile.uid} profile={userProfile} />
       ) : (

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { useAuth } from 'shared-auth';
 import { Banner, Button, media, useDocumentTitle } from 'shared-ui';
-import { PageHeading } from '../../../components/PageHeading';
+import { PageHeader } from 'shared-ui/page';
 import type { SettingsLanguage } from '../../../lib/businessSettings';
 import { TIME_ZONE_OPTIONS } from '../../../lib/timeZones';
 import { useLogout } from '../../../lib/useLogout';
@@ -71,7 +71,7 @@ export function SettingsPage() {
 
   return (
     <>
-      <PageHeading title="設定">設定はこのブラウザに保存されます。</PageHeading>
+      <PageHeader title="設定" lead="設定はこのブラウザに保存されます。" />
       <Form onSubmit={onSubmit} aria-label="事業者設定">
         <SettingsSection title="通知設定">
           <ToggleSwitch

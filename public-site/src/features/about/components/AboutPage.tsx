@@ -1,7 +1,8 @@
 import styled from 'styled-components';
-import { Container, Reveal, accentText, fonts, media, paths, useDocumentTitle } from 'shared-ui';
+import { paths } from 'shared-core';
+import { Container, Reveal, accentText, fonts, media, useDocumentTitle } from 'shared-ui';
+import { PageHeader } from 'shared-ui/page';
 import dividerUrl from '../../../assets/about-divider.svg';
-import { PageHeader } from '../../../components/PageHeader';
 import { BackLink } from '../../../components/BackLink';
 
 const Page = styled(Container)`
@@ -78,7 +79,7 @@ export function AboutPage() {
   useDocumentTitle('私たちについて');
   return (
     <Page>
-      <PageHeader title="私たちについて" subtitle="AIを、すべての人の味方に。" />
+      <PageHeader size="large" title="私たちについて" lead="AIを、すべての人の味方に。" />
 
       <Block forwardedAs="section" aria-labelledby="about-name">
         <h2 id="about-name">サービス名</h2>

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Banner, Container, NotFoundPage, Spinner, paths, preloadSanitizer } from 'shared-ui';
+import { paths } from 'shared-core';
+import { Banner, Container, NotFoundPage, Spinner, preloadSanitizer } from 'shared-ui';
 import { ActionButton } from '../../../components/ActionButton';
 import { readLocalArticles } from '../../../lib/articles/localArticles';
 import { useArticle, useArticles } from '../../../lib/articles/queries';

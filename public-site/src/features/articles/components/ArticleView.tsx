@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { formatJapaneseDate, metaDescription, type Article } from 'shared-articles';
-import { SafeHtml, fonts, media, paths, site, useDocumentTitle, useSocialMeta } from 'shared-ui';
+import { paths, site } from 'shared-core';
+import { SafeHtml, fonts, media, useDocumentTitle, useSocialMeta } from 'shared-ui';
 import { ActionButton } from '../../../components/ActionButton';
 import { Badge } from '../../../components/Badge';
 import { BackLink } from '../../../components/BackLink';

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { Banner, CardGrid, CategoryFilter, Container, SearchBox, Spinner, useDocumentTitle } from 'shared-ui';
 import { ActionButton } from '../../../components/ActionButton';
 import { EXCERPT_LENGTH, type Article } from 'shared-articles';
-import { PageHeader } from '../../../components/PageHeader';
+import { PageHeader } from 'shared-ui/page';
 import { ArticleTeaser } from '../../../components/ArticleTeaser';
 import { useArticles } from '../../../lib/articles/queries';
 import { useArticleFilter } from '../hooks/useArticleFilter';
@@ -39,7 +39,7 @@ export function ArticlesPage() {
   const { data: articles, isPending, isError, error, refetch } = useArticles();
   return (
     <Page>
-      <PageHeader title="Articles" subtitle="生成AIに関する最新の記事をお届けします。" />
+      <PageHeader size="large" title="Articles" lead="生成AIに関する最新の記事をお届けします。" />
       {isPending ? (
         <Spinner label="記事を読み込んでいます..." />
       ) : isError ? (

@@ -1,7 +1,8 @@
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { findContentBySlug } from 'shared-articles/contents';
-import { Container, NotFoundPage, SafeHtml, fonts, paths, useDocumentTitle } from 'shared-ui';
+import { paths } from 'shared-core';
+import { Container, NotFoundPage, SafeHtml, fonts, useDocumentTitle } from 'shared-ui';
 import { Badge } from '../../../components/Badge';
 import { BackLink } from '../../../components/BackLink';
 

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { CONTENT_CATEGORIES, type ContentCategory } from 'shared-articles';
 import { contentItems } from 'shared-articles/contents';
 import { ArticleCard, CardGrid, CategoryFilter, Container, SearchBox, useDocumentTitle } from 'shared-ui';
-import { PageHeader } from '../../../components/PageHeader';
+import { PageHeader } from 'shared-ui/page';
 import { useContentFilter } from '../hooks/useContentFilter';
 
 const Page = styled(Container)`
@@ -34,8 +34,9 @@ export function ContentsPage() {
   return (
     <Page>
       <PageHeader
+        size="large"
         title="コンテンツ"
-        subtitle="AIの基礎から活用法、法律や倫理まで。テーマ別に学べる解説をそろえました。"
+        lead="AIの基礎から活用法、法律や倫理まで。テーマ別に学べる解説をそろえました。"
       />
       <Toolbar>
         <CategoryFilter

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Container, fonts, media, paths } from 'shared-ui';
+import { paths } from 'shared-core';
+import { Container, fonts, media } from 'shared-ui';
 import { ActionButton } from '../../../components/ActionButton';
 import { LineFriendButton } from '../../../components/LineFriendButton';
 import { LogoMark } from './LogoMark';

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { EXCERPT_LENGTH } from 'shared-articles';
-import { Banner, CardGrid, Container, Reveal, Spinner, media, paths } from 'shared-ui';
+import { paths } from 'shared-core';
+import { Banner, CardGrid, Container, Reveal, Spinner, media } from 'shared-ui';
 import { ActionButton } from '../../../components/ActionButton';
 import { ArticleTeaser } from '../../../components/ArticleTeaser';
 import { useArticles } from '../../../lib/articles/queries';

@@ -1,5 +1,6 @@
 import styled, { keyframes } from 'styled-components';
-import { accentText, fonts, site } from 'shared-ui';
+import { site } from 'shared-core';
+import { accentText, fonts } from 'shared-ui';
 
 /** Fades in 300 ms after the page appears (spec section 9). */
 export const LOGO_FADE_DELAY_MS = 300;

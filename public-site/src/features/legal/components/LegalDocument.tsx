@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Container, fonts, paths, useDocumentTitle } from 'shared-ui';
-import { PageHeader } from '../../../components/PageHeader';
+import { paths } from 'shared-core';
+import { Container, fonts, useDocumentTitle } from 'shared-ui';
+import { PageHeader } from 'shared-ui/page';
 import { BackLink } from '../../../components/BackLink';
 
 /** Both legal pages were last revised on this date (spec section 9). */
@@ -63,7 +64,7 @@ export function LegalDocument({ title, intro, sections }: LegalDocumentProps) {
   useDocumentTitle(title);
   return (
     <Page>
-      <PageHeader title={title} />
+      <PageHeader size="large" title={title} />
       {intro && <Intro>{intro}</Intro>}
       {sections.map((section, index) => {
         const id = `legal-section-${index + 1}`;

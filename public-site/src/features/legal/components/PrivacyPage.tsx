@@ -1,4 +1,4 @@
-import { site } from 'shared-ui';
+import { site } from 'shared-core';
 import { LegalDocument, type LegalSection } from './LegalDocument';
 
 const sections: LegalSection[] = [

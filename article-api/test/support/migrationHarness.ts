@@ -1,0 +1,78 @@
+/**
+ * One face over both engines' migration runners, so migrations.test.ts states each rule once:
+ * a fresh database of the engine under test, raw SQL, and migrations written for that engine.
+ */
+import { type Migration, migrate, migrations as sqliteMigrations } from '../../src/db/sqlite/migrations';
+import { openDatabase } from '../../src/db/sqlite/database';
+import { migratePostgres, type PostgresMigration, postgresMigrations } from '../../src/db/postgres/migrations';
+import { createPool } from '../../src/db/postgres/pool';
+import { createPostgresDatabase, ENGINE } from './engine';
+
+export interface MigrationHarness {
+  /** The engine's own migrations. */
+  readonly versions: readonly { version: number; name: string }[];
+  migrate(options?: { seed?: boolean; extra?: readonly ExtraMigration[] }): Promise<number[]>;
+  query<T>(sql: string): Promise<T[]>;
+  tableExists(name: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** A test migration: the SQL it runs, then optionally a failure. */
+export interface ExtraMigration {
+  version: number;
+  name: string;
+  sql: string;
+  fails?: boolean;
+}
+
+export async function openMigrationHarness(): Promise<MigrationHarness> {
+  return ENGINE === 'postgres' ? postgresHarness(createPostgresDatabase()) : sqliteHarness();
+}
+
+function sqliteHarness(): MigrationHarness {
+  const db = openDatabase(':memory:');
+  const asMigration = ({ version, name, sql, fails }: ExtraMigration): Migration => ({
+    version,
+    name,
+    up: (database) => {
+      database.exec(sql);
+      if (fails) throw new Error('boom');
+    },
+  });
+  return {
+    versions: sqliteMigrations,
+    migrate: async ({ seed = true, extra = [] } = {}) =>
+      migrate(db, { seed }, [...sqliteMigrations, ...extra.map(asMigration)]),
+    query: async <T>(sql: string) => {
+      const statement = db.prepare(sql);
+      if (statement.reader) return statement.all() as T[];
+      statement.run();
+      return [];
+    },
+    tableExists: async (name) =>
+      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined,
+    close: async () => {
+      db.close();
+    },
+  };
+}
+
+export function postgresHarness(url: string): MigrationHarness {
+  const pool = createPool(url, 4);
+  const asMigration = ({ version, name, sql, fails }: ExtraMigration): PostgresMigration => ({
+    version,
+    name,
+    up: async (client) => {
+      await client.query(sql);
+      if (fails) throw new Error('boom');
+    },
+  });
+  return {
+    versions: postgresMigrations,
+    migrate: ({ seed = true, extra = [] } = {}) =>
+      migratePostgres(pool, { seed }, [...postgresMigrations, ...extra.map(asMigration)]),
+    query: async <T>(sql: string) => (await pool.query(sql)).rows as T[],
+    tableExists: async (name) => (await pool.query('SELECT to_regclass($1) AS oid', [name])).rows[0].oid !== null,
+    close: () => pool.end(),
+  };
+}

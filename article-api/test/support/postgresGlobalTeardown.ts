@@ -1,0 +1,4 @@
+/** globalTeardown of the article-api-postgres Jest project: stops the server and removes its files. */
+export default async function stopTestPostgres(): Promise<void> {
+  await globalThis.articleApiTestPostgres?.stop();
+}

@@ -1,0 +1,117 @@
+// The article API on PostgreSQL behind two stateless instances: a throw-away server from Debian's
+// package (fsync on, as in production), two API processes on one database, and the fixed-rate
+// load split between them (each gets every other request's worth: half the rate). The figures are
+// those of the slower instance, so the pair's p99 is never flattered. Runs inside `npm run bench`,
+// or alone: `npx tsx scripts/bench/apiPostgres.ts [--quick]`.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { findPostgresBin, startPostgres } from '../../article-api/test/support/postgresServer';
+import { repoRoot } from '../lib/apps.mjs';
+import { loadTestPair, type ApiFigures } from './api';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** One API instance as a child process (`tsx src/server.ts`), ready when /api/health answers. */
+async function startInstance(port: number, databaseUrl: string): Promise<ChildProcess> {
+  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['src/server.ts'], {
+    cwd: path.join(repoRoot, 'article-api'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', // public reads never ask it
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  for (let waited = 0; waited < 60_000; waited += 200) {
+    if (child.exitCode !== null) throw new Error(`article-api exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill();
+  throw new Error(`article-api did not answer on ${port}:\n${output}`);
+}
+
+function stopInstance(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export interface PostgresApiFigures {
+  'GET /api/articles (2 instances, PostgreSQL)': ApiFigures;
+  'GET /api/articles/slug/:slug (2 instances, PostgreSQL)': ApiFigures;
+}
+
+export async function measurePostgresApi({ runs = 3, seconds = 10 } = {}): Promise<PostgresApiFigures> {
+  const postgres = await startPostgres({ fsync: true });
+  const instances: ChildProcess[] = [];
+  try {
+    const url = new URL(postgres.url());
+    execFileSync(path.join(findPostgresBin(), 'createdb'), [
+      '-h',
+      url.hostname,
+      '-p',
+      url.port,
+      '-U',
+      'postgres',
+      'bench',
+    ]);
+    const ports = [await freePort(), await freePort()];
+    // One after the other: the first applies the migrations, the second finds them done.
+    for (const port of ports) instances.push(await startInstance(port, postgres.url('bench')));
+    const list = await (await fetch(`http://127.0.0.1:${ports[0]}/api/articles`)).json();
+    const slug = (list as { slug: string }[])[0]!.slug;
+    const at = (route: string) => ports.map((port) => `http://127.0.0.1:${port}${route}`);
+    return {
+      'GET /api/articles (2 instances, PostgreSQL)': await loadTestPair(at('/api/articles'), { runs, seconds }),
+      'GET /api/articles/slug/:slug (2 instances, PostgreSQL)': await loadTestPair(at(`/api/articles/slug/${slug}`), {
+        runs,
+        seconds,
+      }),
+    };
+  } finally {
+    await Promise.all(instances.map(stopInstance));
+    await postgres.stop();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {
+  const quick = process.argv.includes('--quick');
+  measurePostgresApi({ runs: quick ? 1 : 3 }).then(
+    (figures) => {
+      console.table(
+        Object.entries(figures).map(([route, f]) => ({
+          route,
+          'req/s': Math.round(f.requestsPerSecond),
+          p50: `${f.p50Ms} ms`,
+          p99: `${f.p99Ms} ms`,
+          errors: f.errors,
+        })),
+      );
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

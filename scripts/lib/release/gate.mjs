@@ -1,0 +1,64 @@
+// The compatibility gate a remote passes before its registry line is flipped: it compares the
+// new remote's mf-manifest.json with the live shell's (README "Releasing a remote").
+//
+// - Every module the remote shares as a singleton and the shell provides must be provided at a
+//   version that satisfies the remote's requiredVersion: the runtime hands a singleton's one
+//   copy (the shell's, loaded first) to every remote, whatever version that remote was built
+//   against.
+// - Every exposed module the shell loads must exist.
+// Modules shared without `singleton` never block: when the shell's copy is too old the runtime
+// loads the remote's own copy. They are reported, so a release log says which copy is used.
+import semver from 'semver';
+
+/** What the shell imports from every remote (shell/src/remotes/loadRemoteRoutes.ts). */
+export const EXPOSES_THE_SHELL_LOADS = ['./routes'];
+
+const sharedList = (manifest) => (Array.isArray(manifest?.shared) ? manifest.shared : []);
+const satisfies = (version, range) => semver.satisfies(version, range, { includePrerelease: true });
+
+/**
+ * @param {object} options
+ * @param {object} options.remoteManifest   the new release's mf-manifest.json
+ * @param {object} options.shellManifest    the live shell's mf-manifest.json
+ * @param {string} options.federationName   the remote's name in the registry
+ * @returns {{ ok: boolean, problems: string[], notes: string[] }}
+ */
+export function checkCompatibility({ remoteManifest, shellManifest, federationName }) {
+  const problems = [];
+  const notes = [];
+  if (remoteManifest?.name !== federationName) {
+    problems.push(
+      `マニフェストの名前が ${String(remoteManifest?.name)} です (${federationName} のビルドではありません)。`,
+    );
+  }
+  const exposed = new Set((remoteManifest?.exposes ?? []).map((e) => e.path));
+  for (const path of EXPOSES_THE_SHELL_LOADS) {
+    if (!exposed.has(path)) {
+      problems.push(`シェルが読み込む公開モジュール ${path} が ${federationName} にありません。`);
+    }
+  }
+  const shellShared = new Map(sharedList(shellManifest).map((s) => [s.name, s]));
+  for (const shared of sharedList(remoteManifest)) {
+    const provided = shellShared.get(shared.name);
+    const required = shared.requiredVersion;
+    if (typeof required !== 'string' || required === '*') continue;
+    if (shared.singleton) {
+      if (!provided) {
+        notes.push(`${shared.name}: シェルは提供していません。${federationName} の ${shared.version} を使います。`);
+      } else if (!satisfies(provided.version, required)) {
+        problems.push(
+          `共有シングルトン ${shared.name}: ${federationName} は ${required} を必要としますが、` +
+            `シェルが提供するのは ${provided.version} です。`,
+        );
+      }
+    } else if (provided && satisfies(provided.version, required)) {
+      notes.push(`${shared.name}: ${required} をシェルの ${provided.version} で満たします。`);
+    } else {
+      notes.push(
+        `${shared.name}: ${required} はシェルの ${provided?.version ?? '(なし)'} では満たせないため、` +
+          `${federationName} 自身の ${shared.version} を読み込みます。`,
+      );
+    }
+  }
+  return { ok: problems.length === 0, problems, notes };
+}

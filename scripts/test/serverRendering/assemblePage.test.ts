@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import { assemblePage, themeFromCookie } from '../../lib/serverRendering.mjs';
+
+/**
+ * The served HTML: the shell's minified index.html with the theme on <html> and, when the page
+ * was server-rendered, its head, styles, markup and data in place of the empty #root.
+ */
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
+const builtTemplate = path.join(repoRoot, 'shell', 'dist', 'index.html');
+
+// The shape html-webpack-plugin's minifier gives the shell's index.html (attribute quotes dropped).
+const minifiedTemplate =
+  '<!doctype html><html lang=ja><head><meta charset=utf-8><meta name=viewport content="width=device-width,initial-scale=1">' +
+  '<meta name=description content=AIまなびは、生成AIを学べるメディアです。><title>AIまなび</title>' +
+  '<script defer src=/main.js></script></head><body><noscript>JavaScriptを有効にしてください。</noscript>' +
+  '<div id=root></div></body></html>';
+
+const templates: [string, string][] = [['a minified template', minifiedTemplate]];
+if (fs.existsSync(builtTemplate)) templates.push(['shell/dist/index.html', fs.readFileSync(builtTemplate, 'utf8')]);
+
+const rendered = {
+  head: '<title>記事の題 | AIまなび</title><meta name="description" content="記事の要約">',
+  styles: '<style nonce="__CSP_NONCE__" data-styled="active">.a{color:red}</style>',
+  root: '<main><h1>記事の題</h1></main>',
+  data: '<script type="application/json" id="public-site-state">{"queries":[]}</script>',
+};
+
+const parse = (html: string) => new JSDOM(html).window.document;
+
+describe.each(templates)('assemblePage on %s', (_name, template) => {
+  describe('a server-rendered page', () => {
+    const html = assemblePage(template, { nonce: 'n0nce', headExtra: '<link rel=alternate>', theme: 'dark', rendered });
+    const doc = parse(html);
+
+    it('keeps <meta charset> first in <head>', () => {
+      expect(html).toMatch(/^<!doctype html><html[^>]*><head><meta charset=/i);
+      expect(doc.head.firstElementChild?.getAttribute('charset')).toBe('utf-8');
+    });
+
+    it("has the page's own title and description instead of the site's, and no noscript notice", () => {
+      expect([...doc.querySelectorAll('title')].map((title) => title.textContent)).toEqual(['記事の題 | AIまなび']);
+      const descriptions = doc.querySelectorAll('meta[name="description"]');
+      expect([...descriptions].map((meta) => meta.getAttribute('content'))).toEqual(['記事の要約']);
+      expect(doc.querySelector('noscript')).toBeNull();
+    });
+
+    it('fills #root with the markup and puts the data right after it', () => {
+      const root = doc.getElementById('root');
+      expect(root?.innerHTML).toBe(rendered.root);
+      expect(root?.nextElementSibling?.id).toBe('public-site-state');
+      expect(doc.querySelectorAll('#root')).toHaveLength(1);
+    });
+
+    it("gives the styles the response's nonce and publishes the nonce for the runtime", () => {
+      const style = doc.querySelector('style[data-styled]');
+      expect(style?.getAttribute('nonce')).toBe('n0nce');
+      expect(html).not.toContain('__CSP_NONCE__');
+      expect(doc.querySelector('meta[property="csp-nonce"]')?.getAttribute('nonce')).toBe('n0nce');
+    });
+
+    it('marks <html> as server-rendered in the theme, with a matching color-scheme', () => {
+      expect(doc.documentElement.hasAttribute('data-ssr')).toBe(true);
+      expect(doc.documentElement.getAttribute('data-theme')).toBe('dark');
+      expect(doc.documentElement.getAttribute('lang')).toBe('ja');
+      expect(doc.querySelector('meta[name="color-scheme"]')?.getAttribute('content')).toBe('dark');
+    });
+
+    it('keeps the extra head tags and the scripts', () => {
+      expect(doc.querySelector('link[rel="alternate"]')).not.toBeNull();
+      expect(doc.querySelector('script[src="/main.js"]')).not.toBeNull();
+    });
+  });
+
+  describe('the client-rendered page (nothing rendered)', () => {
+    const html = assemblePage(template, { nonce: 'n0nce', headExtra: '', theme: null, rendered: null });
+    const doc = parse(html);
+
+    it("keeps the site's title, description, noscript notice and the empty #root", () => {
+      expect(doc.title).toBe('AIまなび');
+      expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/^AIまなびは/);
+      expect(doc.querySelector('noscript')).not.toBeNull();
+      expect(doc.getElementById('root')?.innerHTML).toBe('');
+      expect(doc.querySelector('#public-site-state, style')).toBeNull();
+    });
+
+    it('is not marked server-rendered and names no theme when the request has none', () => {
+      expect(doc.documentElement.hasAttribute('data-ssr')).toBe(false);
+      expect(doc.documentElement.hasAttribute('data-theme')).toBe(false);
+      expect(doc.querySelector('meta[name="color-scheme"]')).toBeNull();
+      expect(doc.head.firstElementChild?.getAttribute('charset')).toBe('utf-8');
+      expect(doc.querySelector('meta[property="csp-nonce"]')?.getAttribute('nonce')).toBe('n0nce');
+    });
+
+    it("still starts in the visitor's theme", () => {
+      const dark = parse(assemblePage(template, { nonce: 'n', headExtra: '', theme: 'dark', rendered: null }));
+      expect(dark.documentElement.getAttribute('data-theme')).toBe('dark');
+      expect(dark.querySelector('meta[name="color-scheme"]')?.getAttribute('content')).toBe('dark');
+      expect(dark.documentElement.hasAttribute('data-ssr')).toBe(false);
+    });
+  });
+
+  it('copies `$` in the content literally (no replacement patterns)', () => {
+    const dollars = "$& $' $` $1 $$ $<";
+    const html = assemblePage(template, {
+      nonce: 'n',
+      headExtra: '',
+      theme: 'light',
+      rendered: {
+        head: `<title>${dollars}</title>`,
+        styles: '',
+        root: `<p>${dollars}</p>`,
+        data: `<script type="application/json" id="public-site-state">"${dollars}"</script>`,
+      },
+    });
+    const doc = parse(html);
+    expect(doc.title).toBe(dollars);
+    expect(doc.querySelector('#root p')?.textContent).toBe(dollars);
+    expect(doc.getElementById('public-site-state')?.textContent).toBe(`"${dollars}"`);
+  });
+
+  it('escapes the nonce where it becomes an attribute', () => {
+    const html = assemblePage(template, { nonce: 'a"b&c', headExtra: '', theme: null, rendered });
+    const doc = parse(html);
+    expect(doc.querySelector('style')?.getAttribute('nonce')).toBe('a"b&c');
+    expect(doc.querySelector('meta[property="csp-nonce"]')?.getAttribute('nonce')).toBe('a"b&c');
+  });
+});
+
+describe('themeFromCookie', () => {
+  it.each([
+    ['theme=dark', 'dark'],
+    ['theme=light', 'light'],
+    ['a=1; theme=dark; b=2', 'dark'],
+    ['a=1;theme=light', 'light'],
+  ])('reads %p as %p', (header, mode) => {
+    expect(themeFromCookie(header)).toBe(mode);
+  });
+
+  it.each([undefined, '', 'theme=purple', 'theme=', 'mytheme=dark', 'theme="dark"', 'a=theme=dark'])(
+    'reads no theme from %p',
+    (header) => {
+      expect(themeFromCookie(header)).toBeNull();
+    },
+  );
+});

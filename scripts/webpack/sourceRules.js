@@ -1,0 +1,24 @@
+// What the browser and the server builds of an app compile the same way: TypeScript sources, small
+// inlined SVGs (so the server's HTML names an image exactly as the browser does) and one SDK copy.
+const path = require('node:path');
+const { root } = require('./shared');
+
+const resolve = {
+  extensions: ['.tsx', '.ts', '.js'],
+  alias: {
+    // The retry plugin pins an older SDK copy; it only needs createLogger, which the runtime's
+    // own SDK provides, so the shell ships one SDK.
+    '@module-federation/sdk$': path.join(root, 'node_modules/@module-federation/sdk'),
+  },
+};
+
+const typescriptRule = {
+  test: /\.tsx?$/,
+  loader: 'ts-loader',
+  exclude: /node_modules/,
+  options: { transpileOnly: true, configFile: path.join(root, 'tsconfig.webpack.json') },
+};
+
+const svgRule = { test: /\.svg$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } };
+
+module.exports = { resolve, typescriptRule, svgRule };

@@ -1,0 +1,66 @@
+import { render, renderHook, screen, waitFor } from '@testing-library/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { ArticleClient } from 'shared-articles';
+import { AuthTestProvider } from 'shared-auth/testing';
+import { defaultRuntimeConfig, setRuntimeConfig } from 'shared-core';
+import { ArticleClientProvider, useArticleClient } from './ArticleClientProvider';
+
+const article = {
+  id: 1,
+  title: '記事',
+  content: '<p>本文</p>',
+  date: '2025-01-01',
+  category: 'AI',
+  tag: '',
+  slug: 'a',
+  relatedArticles: [],
+  articleType: 'note',
+};
+
+function Titles() {
+  const client = useArticleClient();
+  const [titles, setTitles] = useState<string[]>([]);
+  useEffect(() => {
+    void client.list().then((list) => setTitles(list.map((a) => a.title)));
+  }, [client]);
+  return <p>{titles.join(',')}</p>;
+}
+
+afterEach(() => setRuntimeConfig(defaultRuntimeConfig()));
+
+describe('ArticleClientProvider', () => {
+  it("calls the configured API with the signed-in user's ID token", async () => {
+    setRuntimeConfig({ ...defaultRuntimeConfig(), apiBaseUrl: 'https://api.example/api' });
+    const fetchMock = jest.fn(async () => ({ ok: true, status: 200, json: async () => [article] }) as Response);
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    render(
+      <AuthTestProvider value={{ getIdToken: async () => 'token-1' }}>
+        <ArticleClientProvider>
+          <Titles />
+        </ArticleClientProvider>
+      </AuthTestProvider>,
+    );
+    expect(await screen.findByText('記事')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('https://api.example/api/articles');
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer token-1');
+  });
+
+  it('hands out the client a test passes', async () => {
+    const client = { list: async () => [{ ...article, title: 'テスト' }] } as unknown as ArticleClient;
+    render(
+      <AuthTestProvider>
+        <ArticleClientProvider client={client}>
+          <Titles />
+        </ArticleClientProvider>
+      </AuthTestProvider>,
+    );
+    await waitFor(() => expect(screen.getByText('テスト')).toBeInTheDocument());
+  });
+
+  it('refuses to be used outside the provider', () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const wrapper = ({ children }: { children: ReactNode }) => <AuthTestProvider>{children}</AuthTestProvider>;
+    expect(() => renderHook(() => useArticleClient(), { wrapper })).toThrow('inside ArticleClientProvider');
+  });
+});
