@@ -29,6 +29,7 @@ try {
       lcpMs: lhr.audits['largest-contentful-paint']?.numericValue,
       tbtMs: lhr.audits['total-blocking-time']?.numericValue,
       cls: lhr.audits['cumulative-layout-shift']?.numericValue,
+      fcpMs: lhr.audits['first-contentful-paint']?.numericValue,
       totalBytes: lhr.audits['total-byte-weight']?.numericValue,
     }),
   );

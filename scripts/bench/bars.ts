@@ -1,0 +1,75 @@
+// Issue 12's bar, checked against the measured figures: what is met, and what is missed by how much.
+import type { PageComparison } from './floorComparison';
+import type { HydrationFigures } from './hydration';
+import type { RenderLoadFigures } from './renderLoad';
+
+export interface BarCheck {
+  bar: string;
+  target: string;
+  measured: string;
+  met: boolean;
+  /** How far from the target, in the target's unit (0 when met). */
+  missedBy: string;
+}
+
+interface Measured {
+  floors?: Record<string, PageComparison>;
+  hydration?: Record<string, HydrationFigures>;
+  renderLoad?: { uncached: RenderLoadFigures; cached: RenderLoadFigures };
+}
+
+const check = (
+  bar: string,
+  target: string,
+  value: number,
+  limit: number,
+  direction: 'max' | 'min',
+  format: (n: number) => string,
+): BarCheck => {
+  const met = direction === 'max' ? value <= limit : value >= limit;
+  return {
+    bar,
+    target,
+    measured: format(value),
+    met,
+    missedBy: met ? '' : format(Math.abs(value - limit)),
+  };
+};
+
+const msText = (value: number) => `${Math.round(value)} ms`;
+
+export function checkBars({ floors, hydration, renderLoad }: Measured): BarCheck[] {
+  const checks: BarCheck[] = [];
+  for (const [page, c] of Object.entries(floors ?? {})) {
+    const f = c.median.server;
+    checks.push(
+      check(`${page} Lighthouse mobile`, '≥ 95', f.score, 95, 'min', String),
+      check(`${page} LCP / floor`, '≤ 1.15×', c.lcpToFloor.server, 1.15, 'max', (n) => `${n.toFixed(2)}×`),
+      check(`${page} TBT`, '≤ 150 ms', f.tbtMs, 150, 'max', msText),
+      check(`${page} CLS`, '≤ 0.02', f.cls, 0.02, 'max', (n) => n.toFixed(3)),
+    );
+  }
+  for (const [page, h] of Object.entries(hydration ?? {})) {
+    checks.push(
+      check(`${page} hydration console errors/warnings`, '0', h.consoleProblems, 0, 'max', String),
+      check(
+        `${page} visits whose server HTML was replaced, not hydrated`,
+        '0',
+        h.visitsWithReplacedHtml,
+        0,
+        'max',
+        String,
+      ),
+    );
+  }
+  if (renderLoad) {
+    const { uncached, cached } = renderLoad;
+    checks.push(
+      check('uncached render p99 at 100 req/s', '≤ 30 ms', uncached.p99Ms, 30, 'max', msText),
+      check('uncached render errors', '0', uncached.errors, 0, 'max', String),
+      check('cached req/s', '≥ 1,000', cached.requestsPerSecond, 1000, 'min', (n) => String(Math.round(n))),
+      check('cached errors', '0', cached.errors, 0, 'max', String),
+    );
+  }
+  return checks;
+}

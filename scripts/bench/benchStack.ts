@@ -1,0 +1,111 @@
+// The product as `npm start` runs it (auth emulator, article API, the three remotes), with the
+// shell's own request handler mounted twice on the shell's port: server rendering on (as shipped)
+// and off (SERVER_RENDERING=off, the client-rendered "before"), plus each page's floor under
+// /__floor/. The floor route exists only in this bench process, never in the product's server.
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { ports, remotes, webApp } from '../lib/apps.mjs';
+import { stopChild } from '../lib/processes.mjs';
+import { startApi, startAuthEmulator, webAppServer } from '../lib/stack.mjs';
+
+export type ShellVariant = 'server' | 'client';
+export const FLOOR_PREFIX = '/__floor';
+
+export interface BenchStack {
+  shellUrl: string;
+  /** Which shell answers page requests from now on (Lighthouse runs one at a time). */
+  use(variant: ShellVariant): void;
+  /** Serves `html` as the floor of `route`; returns the floor's URL. */
+  addFloor(route: string, html: string): string;
+  stop(): Promise<void>;
+}
+
+/** The product's request handler, without listening on its port. */
+const handlerOf = (server: ReturnType<typeof webAppServer>) =>
+  server.server.listeners('request')[0] as http.RequestListener;
+
+/** Compressed as the shell compresses its pages (brotli quality 5, else gzip 6), never cached. */
+function sendFloor(req: http.IncomingMessage, res: http.ServerResponse, html: string) {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' };
+  if (/\bbr\b/.test(accepted)) {
+    res.writeHead(200, { ...headers, 'Content-Encoding': 'br' });
+    res.end(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  } else if (/\bgzip\b/.test(accepted)) {
+    res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip' });
+    res.end(zlib.gzipSync(html, { level: 6 }));
+  } else {
+    res.writeHead(200, headers);
+    res.end(html);
+  }
+}
+
+export async function startBenchStack(dataDir: string): Promise<BenchStack> {
+  // An empty release store: every remote is served from its local build, whatever was released here.
+  const storeDir = path.join(dataDir, 'releases');
+  const stoppers: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const stopOne of stoppers.reverse()) await stopOne();
+  };
+  try {
+    const emulator = await startAuthEmulator({ quiet: true });
+    stoppers.push(() => stopChild(emulator.child));
+    // startApi's JSDoc-less destructuring types only its defaulted options: pass a variable.
+    const apiOptions = { dataDir, quiet: true };
+    const api = await startApi(apiOptions);
+    stoppers.push(() => stopChild(api.child));
+    for (const app of remotes) {
+      const server = webAppServer(app, { storeDir });
+      await server.listen();
+      stoppers.push(() => server.close());
+    }
+
+    const shell = webApp('shell');
+    const handlers: Record<ShellVariant, http.RequestListener> = {
+      server: handlerOf(webAppServer(shell, { storeDir, serverRendering: true })),
+      client: handlerOf(webAppServer(shell, { storeDir, serverRendering: false })),
+    };
+    let variant: ShellVariant = 'server';
+    const floors = new Map<string, string>();
+    const server = http.createServer((req, res) => {
+      const floor = floors.get(new URL(req.url ?? '/', 'http://local').pathname);
+      if (floor === undefined) handlers[variant](req, res);
+      else sendFloor(req, res, floor);
+    });
+    const sockets = new Set<Socket>();
+    server.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(ports.shell, '127.0.0.1', resolve);
+    });
+    stoppers.push(
+      () =>
+        new Promise<void>((resolve) => {
+          for (const socket of sockets) socket.destroy();
+          server.close(() => resolve());
+        }),
+    );
+
+    const shellUrl = `http://localhost:${ports.shell}`;
+    return {
+      shellUrl,
+      use: (next) => {
+        variant = next;
+      },
+      addFloor: (route, html) => {
+        const floorPath = `${FLOOR_PREFIX}${route}`;
+        floors.set(floorPath, html);
+        return `${shellUrl}${floorPath}`;
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

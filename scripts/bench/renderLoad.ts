@@ -1,0 +1,52 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { median } from './stats';
+
+export interface RenderLoadFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  errors: number;
+  requests: number;
+  /** Responses by X-Render cache state (miss, hit, stale) or `client` when a page was not rendered. */
+  renders: Record<string, number>;
+}
+
+export interface RenderLoadOptions {
+  connections: number;
+  seconds: number;
+  /** Fixed overall rate (requests/s); absent: as fast as the server answers. */
+  rate?: number;
+  /** A query string of its own per request, so that every request misses the page cache. */
+  uniqueQuery?: boolean;
+}
+
+const runner = path.join(path.dirname(fileURLToPath(import.meta.url)), 'renderLoadRun.mjs');
+
+async function loadOnce(url: string, options: RenderLoadOptions): Promise<RenderLoadFigures> {
+  const { stdout } = await promisify(execFile)(process.execPath, [runner, JSON.stringify({ url, ...options })], {
+    maxBuffer: 1 << 20,
+  });
+  return JSON.parse(stdout.trim().split('\n').pop()!) as RenderLoadFigures;
+}
+
+/** autocannon against the shell's server from a child process; medians of `runs`, errors summed. */
+export async function renderLoad(url: string, options: RenderLoadOptions, runs: number): Promise<RenderLoadFigures> {
+  const samples: RenderLoadFigures[] = [];
+  for (let i = 0; i < runs; i++) samples.push(await loadOnce(url, options));
+  const renders: Record<string, number> = {};
+  for (const sample of samples)
+    for (const [state, count] of Object.entries(sample.renders)) renders[state] = (renders[state] ?? 0) + count;
+  return {
+    requestsPerSecond: median(samples.map((s) => s.requestsPerSecond)),
+    p50Ms: median(samples.map((s) => s.p50Ms)),
+    p99Ms: median(samples.map((s) => s.p99Ms)),
+    maxMs: Math.max(...samples.map((s) => s.maxMs)),
+    errors: samples.reduce((sum, s) => sum + s.errors, 0),
+    requests: samples.reduce((sum, s) => sum + s.requests, 0),
+    renders,
+  };
+}

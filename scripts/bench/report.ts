@@ -1,0 +1,149 @@
+// The bench's figures as console tables (the JSON in bench/results/ holds the same and more).
+import type { ApiFigures } from './api';
+import type { BarCheck } from './bars';
+import { VARIANTS, type PageComparison } from './floorComparison';
+import type { HydrationFigures } from './hydration';
+import type { LighthouseFigures } from './lighthouse';
+import type { PageLoadFigures } from './pageLoad';
+import type { RenderLoadFigures } from './renderLoad';
+import { kb, ms } from './stats';
+
+export interface BenchResults {
+  measuredAt: string;
+  runs: number;
+  machine: string;
+  parts: string[];
+  buildTimings: { workspace: string; seconds: number }[];
+  serverRendering: {
+    lighthouseMobile?: Record<string, PageComparison>;
+    hydration?: Record<string, HydrationFigures>;
+    renderLoad?: { uncached: RenderLoadFigures; cached: RenderLoadFigures };
+  };
+  lighthouse?: Record<string, Partial<Record<'mobile' | 'desktop', LighthouseFigures>>>;
+  pageLoads?: Record<string, PageLoadFigures>;
+  signInToDashboardMs?: number;
+  api?: Record<string, ApiFigures>;
+  bars: BarCheck[];
+}
+
+const VARIANT_NAMES = { server: 'server-rendered', floor: 'floor (no scripts)', client: 'client-rendered (before)' };
+
+function reportServerRendering({ lighthouseMobile, hydration, renderLoad }: BenchResults['serverRendering']) {
+  if (lighthouseMobile) {
+    console.log('\nServer rendering: Lighthouse mobile beside each page’s floor, interleaved (median)');
+    console.table(
+      Object.entries(lighthouseMobile).flatMap(([page, c]) =>
+        VARIANTS.map((variant) => ({
+          page,
+          variant: VARIANT_NAMES[variant],
+          score: c.median[variant].score,
+          LCP: ms(c.median[variant].lcpMs),
+          'LCP/floor': variant === 'floor' ? '1.00×' : `${c.lcpToFloor[variant].toFixed(2)}×`,
+          TBT: ms(c.median[variant].tbtMs),
+          CLS: c.median[variant].cls.toFixed(3),
+          FCP: ms(c.median[variant].fcpMs),
+          'total bytes': kb(c.median[variant].totalBytes),
+        })),
+      ),
+    );
+  }
+  if (hydration) {
+    console.log('Hydration of the server-rendered pages: first visit (no cookie), light, dark');
+    console.table(
+      Object.entries(hydration).flatMap(([page, h]) =>
+        Object.entries(h.visits).map(([visitor, v]) => ({
+          page,
+          visitor,
+          'X-Render': h.render,
+          'console errors/warnings': v.consoleProblems.length,
+          'server HTML replaced': v.replaced.length ? v.replaced.join(', ') : 'no (hydrated)',
+          'API requests after load': v.apiRequests,
+        })),
+      ),
+    );
+    for (const [page, h] of Object.entries(hydration))
+      for (const [visitor, v] of Object.entries(h.visits))
+        for (const problem of v.consoleProblems) console.log(`  ${page} (${visitor}) ${problem}`);
+  }
+  if (renderLoad) {
+    console.log('Server rendering of /articles/{slug}, loopback, Accept-Encoding: br');
+    console.table(
+      Object.entries(renderLoad).map(([kind, f]) => ({
+        kind,
+        'req/s': Math.round(f.requestsPerSecond),
+        p50: ms(f.p50Ms),
+        p99: ms(f.p99Ms),
+        max: ms(f.maxMs),
+        errors: f.errors,
+        'X-Render cache': Object.entries(f.renders)
+          .map(([state, count]) => `${state} ${count}`)
+          .join(', '),
+      })),
+    );
+  }
+}
+
+function reportOtherFigures(r: BenchResults) {
+  if (r.lighthouse) {
+    console.log('Lighthouse, server-rendered (median)');
+    console.table(
+      Object.entries(r.lighthouse).flatMap(([page, presets]) =>
+        Object.entries(presets).map(([preset, f]: [string, LighthouseFigures]) => ({
+          page,
+          preset,
+          score: f.score,
+          LCP: ms(f.lcpMs),
+          TBT: ms(f.tbtMs),
+          CLS: f.cls.toFixed(3),
+          'total bytes': kb(f.totalBytes),
+        })),
+      ),
+    );
+  }
+  if (r.pageLoads) {
+    console.log('Page load as a first-time visitor at 375 px (median)');
+    console.table(
+      Object.entries(r.pageLoads).map(([page, f]) => ({
+        page,
+        'JS transferred (br)': kb(f.jsBytesTransferred),
+        'JS gzip': kb(f.jsBytesGzip),
+        requests: f.requests,
+        'remotes contacted': f.remotesContacted.join(', '),
+        'Firebase before interactive': f.firebaseBeforeInteractive ? 'yes' : 'no',
+        'Firebase downloaded at all': f.firebaseRequested ? 'yes' : 'no',
+      })),
+    );
+  }
+  if (r.signInToDashboardMs !== undefined)
+    console.log(`Sign-in complete → dashboard cards visible (median): ${ms(r.signInToDashboardMs)}`);
+  if (r.api) {
+    console.log(
+      'Article API at a fixed 1,000 requests/s, 10 s, 20 connections (median; PostgreSQL rows: 500/s to each of two instances, the slower one’s latency)',
+    );
+    console.table(
+      Object.entries(r.api).map(([route, f]) => ({
+        route,
+        'req/s': Math.round(f.requestsPerSecond),
+        p50: ms(f.p50Ms),
+        p99: ms(f.p99Ms),
+        errors: f.errors,
+      })),
+    );
+  }
+}
+
+export function report(r: BenchResults) {
+  reportServerRendering(r.serverRendering);
+  reportOtherFigures(r);
+  if (r.bars.length) {
+    console.log('Issue 12’s bar');
+    console.table(
+      r.bars.map((b) => ({
+        bar: b.bar,
+        target: b.target,
+        measured: b.measured,
+        result: b.met ? 'met' : `missed by ${b.missedBy}`,
+      })),
+    );
+  }
+}
