@@ -28,8 +28,10 @@ function sendBody(req, res, status, headers, text) {
   res.writeHead(status, { ...headers, ...(encoding ? { 'Content-Encoding': encoding } : {}) });
   if (req.method === 'HEAD') res.end();
   else if (encoding === 'br')
-    res.end(zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
-  else if (encoding === 'gzip') res.end(zlib.gzipSync(text, { level: 6 }));
+    // Quality 2: a page is compressed per response (its CSP nonce is per response), and at 5 the
+    // compression cost more than serving a cached page.
+    res.end(zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } }));
+  else if (encoding === 'gzip') res.end(zlib.gzipSync(text, { level: 1 }));
   else res.end(text);
 }
 
@@ -88,12 +90,20 @@ export function createStaticServer({
   // the nonce that lets styled-components' <style> elements through the CSP. Pages the shell's
   // server renders arrive with content; anything else (or any failure there) is the
   // client-rendered page, as before.
+  // index.html, read again only when a redeploy replaced it (one stat per page instead of a read).
+  let template = { mtimeMs: -1, text: '' };
+  const readTemplate = () => {
+    const file = path.join(root, 'index.html');
+    const { mtimeMs } = fs.statSync(file);
+    if (mtimeMs !== template.mtimeMs) template = { mtimeMs, text: fs.readFileSync(file, 'utf8') };
+    return template.text;
+  };
   const sendPage = async (req, res, pathname) => {
     const nonce = crypto.randomBytes(16).toString('base64');
     const url = req.url ?? '/';
     const theme = themeFromCookie(req.headers.cookie);
     const rendered = serverRenderer ? await serverRenderer.render({ url, origin: originOf(req), theme }) : null;
-    const html = assemblePage(fs.readFileSync(path.join(root, 'index.html'), 'utf8'), {
+    const html = assemblePage(readTemplate(), {
       nonce,
       // A rendered page always names the theme it was rendered in (light without a cookie): the
       // browser hydrates in that theme, never renders it afresh.
