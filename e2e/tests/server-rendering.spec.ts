@@ -352,7 +352,8 @@ test.describe('failures and redeploys', () => {
     request,
   }) => {
     test.setTimeout(180_000);
-    await servePublicSite(distDir('public-site'), publicPort);
+    // A release URL of its own: a URL that failed moments ago is not retried for 5 s (by design).
+    await servePublicSite(distDir('public-site'), publicPort + 40);
     const before = await request.get(`${origin}/articles`);
     expect(before.headers()['x-render']).toMatch(/^server;.*public_site=/);
     const marker = `ssr-redeploy-${Date.now()}`;
