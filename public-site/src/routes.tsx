@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { paths } from 'shared-core';
 import { NotFoundPage, Spinner, type RemoteRoutesModule } from 'shared-ui';
 import { RouteErrorBoundary } from 'shared-ui/page';
 import { createPublicQueryClient } from './lib/articles/queryClient';
-import { addLocalArticlesToServerState, adoptServerState } from './lib/articles/serverState';
+import { adoptServerState } from './lib/articles/serverState';
 import { HomePage } from './features/home/components/HomePage';
 import { ArticlesPage } from './features/articles/components/ArticlesPage';
 import { ArticleDetailPage } from './features/articles/components/ArticleDetailPage';
@@ -25,7 +25,7 @@ const TermsPage = lazy(() => import('./features/legal/components/TermsPage').the
 
 // In the browser, one client for the page; a server-rendered page hands over its data first.
 const queryClient = createPublicQueryClient();
-const fromServer = typeof document !== 'undefined' && adoptServerState(queryClient);
+if (typeof document !== 'undefined') adoptServerState(queryClient);
 
 function Page({ children }: { children: ReactNode }) {
   return (
@@ -110,9 +110,6 @@ export function PublicRoutes() {
 
 /** public-site's routes, mounted by the shell for /, /about, /contents/*, /articles/*, /privacy, /terms. */
 function PublicSiteRoutes() {
-  useEffect(() => {
-    if (fromServer) addLocalArticlesToServerState(queryClient);
-  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <PublicRoutes />

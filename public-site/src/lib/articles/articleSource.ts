@@ -6,7 +6,6 @@ import {
   type ArticleClient,
 } from 'shared-articles';
 import { getRuntimeConfig } from 'shared-core';
-import { mergeLocalArticles, readLocalArticles } from './localArticles';
 import { loadArticlesSnapshot } from './snapshot';
 
 /** The spec's client has no timeout; a visitor should not wait longer than this for the snapshot. */
@@ -45,7 +44,10 @@ async function fromSnapshot(serviceError: unknown): Promise<Article[]> {
   }
 }
 
-/** Every public article, newest first: the service's (or the snapshot's) plus valid locally stored ones. */
+/**
+ * Every published article, newest first: the service's (or the snapshot's). Articles stored in
+ * this browser join when the page reads them (useArticles), never in the cache the server fills.
+ */
 export async function fetchArticles(source: ArticleClient = articleClient()): Promise<Article[]> {
   let served: Article[];
   try {
@@ -54,24 +56,23 @@ export async function fetchArticles(source: ArticleClient = articleClient()): Pr
     if (!isServiceUnreachable(error)) throw error;
     served = await fromSnapshot(error);
   }
-  return sortNewestFirst(mergeLocalArticles(served, readLocalArticles()));
+  return sortNewestFirst(served);
 }
 
 /**
- * One article by slug, or null when it does not exist. A 404 means "not found" (a locally stored
- * article with that slug still counts); only an unreachable service falls back to the snapshot.
+ * One published article by slug, or null when it does not exist. A 404 means "not found"; only an
+ * unreachable service falls back to the snapshot.
  */
 export async function fetchArticleBySlug(
   slug: string,
   source: ArticleClient = articleClient(),
 ): Promise<Article | null> {
-  const findLocal = () => readLocalArticles().find((article) => article.slug === slug) ?? null;
   try {
     return await source.getBySlug(slug);
   } catch (error) {
-    if (isNotFound(error)) return findLocal();
+    if (isNotFound(error)) return null;
     if (!isServiceUnreachable(error)) throw error;
     const snapshot = await fromSnapshot(error);
-    return snapshot.find((article) => article.slug === slug) ?? findLocal();
+    return snapshot.find((article) => article.slug === slug) ?? null;
   }
 }

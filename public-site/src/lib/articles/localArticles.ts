@@ -1,4 +1,4 @@
-import { parseArticleList, type Article } from 'shared-articles';
+import { parseArticleList, sortNewestFirst, type Article } from 'shared-articles';
 import { readJson, storageKeys } from 'shared-core';
 
 const isList = (value: unknown): value is unknown[] => Array.isArray(value);
@@ -24,4 +24,9 @@ export function mergeLocalArticles(served: readonly Article[], local: readonly A
     if (!servedSlugs.has(article.slug) && !added.has(article.slug)) added.set(article.slug, article);
   }
   return [...served, ...added.values()];
+}
+
+/** The list a page shows: the served articles plus the stored ones they lack, newest first. */
+export function withLocalArticles(served: readonly Article[], local: readonly Article[]): Article[] {
+  return local.length === 0 ? [...served] : sortNewestFirst(mergeLocalArticles(served, local));
 }

@@ -1,22 +1,49 @@
+import { useCallback, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Article } from 'shared-articles';
 import { articleKeys } from 'shared-data';
+import { useHydrated } from 'shared-ui';
 import { fetchArticleBySlug, fetchArticles } from './articleSource';
+import { readLocalArticles, withLocalArticles } from './localArticles';
 
-/** All public articles, newest first (home teaser, list, related articles). */
-export function useArticles() {
-  return useQuery({ queryKey: articleKeys.list(), queryFn: () => fetchArticles() });
+const NONE: readonly Article[] = [];
+
+/**
+ * The articles stored in this browser, read once the page is live. The server never knows them,
+ * so a hydrating render must not either (its HTML would not match); they join in the render right
+ * after. A page rendered in the browser alone has them from its first render.
+ */
+function useLocalArticles(): readonly Article[] {
+  const hydrated = useHydrated();
+  return useMemo(() => (hydrated ? readLocalArticles() : NONE), [hydrated]);
 }
 
 /**
- * One article by slug; null when it does not exist. Coming from a list, the listed copy is shown
- * at once while the article itself loads.
+ * All public articles, newest first (list, related articles): the service's, with the stored ones
+ * it lacks joined on read, so the cache only ever holds what the service (or snapshot) said.
+ */
+export function useArticles() {
+  const local = useLocalArticles();
+  const select = useCallback((served: Article[]) => withLocalArticles(served, local), [local]);
+  return useQuery({ queryKey: articleKeys.list(), queryFn: () => fetchArticles(), select });
+}
+
+/**
+ * One article by slug; null when it does not exist (a stored article the service does not know
+ * counts, never one that replaces a published article). Coming from a list, the listed copy is
+ * shown at once while the article itself loads.
  */
 export function useArticle(slug: string) {
   const queryClient = useQueryClient();
+  const local = useLocalArticles();
+  const select = useCallback(
+    (served: Article | null) => served ?? local.find((article) => article.slug === slug) ?? null,
+    [local, slug],
+  );
   return useQuery({
     queryKey: articleKeys.bySlug(slug),
     queryFn: () => fetchArticleBySlug(slug),
     placeholderData: () => queryClient.getQueryData<Article[]>(articleKeys.list())?.find((a) => a.slug === slug),
+    select,
   });
 }

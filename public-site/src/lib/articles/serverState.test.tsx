@@ -1,15 +1,15 @@
-import { renderHook, waitFor } from '@testing-library/react';
+import { renderHook } from '@testing-library/react';
 import { QueryClientProvider, dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { articleKeys } from 'shared-data';
 import { useArticle, useArticles } from './queries';
 import { createPublicQueryClient } from './queryClient';
-import { SERVER_STATE_ELEMENT_ID, addLocalArticlesToServerState, adoptServerState } from './serverState';
+import { SERVER_STATE_ELEMENT_ID, adoptServerState } from './serverState';
 import { makeArticle, mockFetch } from './testing';
 
 /**
  * The data a server-rendered page was rendered with, taken over by the browser: no second fetch,
- * nothing rendered differently while hydrating; articles stored in this browser join afterwards.
+ * nothing rendered differently while hydrating.
  */
 const older = makeArticle({ id: 1, slug: 'older', date: '2025-01-01' });
 const newer = makeArticle({ id: 2, slug: 'newer', date: '2025-03-01' });
@@ -79,58 +79,5 @@ describe('adoptServerState', () => {
     expect(adoptServerState(client, document.implementation.createHTMLDocument('client'))).toBe(false);
     expect(adoptServerState(client, pageWith(''))).toBe(false);
     expect(client.getQueryCache().getAll()).toHaveLength(0);
-  });
-});
-
-describe('addLocalArticlesToServerState', () => {
-  const mine = makeArticle({ id: 9, slug: 'mine', date: '2025-02-01', title: '私の記事' });
-
-  function adopted(fill: (client: QueryClient) => void) {
-    const client = createPublicQueryClient();
-    adoptServerState(client, pageWith(serverState(fill)));
-    return client;
-  }
-
-  it('adds stored articles to the served list, newest first, never replacing a served one', () => {
-    const impostor = makeArticle({ id: 99, slug: 'newer', title: '偽物' });
-    localStorage.setItem('articles', JSON.stringify([mine, impostor]));
-    const client = adopted((server) => server.setQueryData(articleKeys.list(), [newer, older]));
-    addLocalArticlesToServerState(client);
-    expect(client.getQueryData(articleKeys.list())).toEqual([newer, mine, older]);
-  });
-
-  it('fills an article page the service did not know (null) with the stored article, and no other', () => {
-    const impostor = makeArticle({ id: 99, slug: 'newer', title: '偽物' });
-    localStorage.setItem('articles', JSON.stringify([mine, impostor]));
-    const client = adopted((server) => {
-      server.setQueryData(articleKeys.bySlug('mine'), null);
-      server.setQueryData(articleKeys.bySlug('newer'), newer);
-    });
-    addLocalArticlesToServerState(client);
-    expect(client.getQueryData(articleKeys.bySlug('mine'))).toEqual(mine);
-    expect(client.getQueryData(articleKeys.bySlug('newer'))).toEqual(newer);
-  });
-
-  it('creates no list the server did not send, and changes nothing without stored articles', () => {
-    localStorage.setItem('articles', JSON.stringify([mine]));
-    const withoutList = adopted((server) => server.setQueryData(articleKeys.bySlug('newer'), newer));
-    addLocalArticlesToServerState(withoutList);
-    expect(withoutList.getQueryData(articleKeys.list())).toBeUndefined();
-
-    localStorage.clear();
-    const client = adopted((server) => server.setQueryData(articleKeys.list(), [newer]));
-    const before = client.getQueryState(articleKeys.list());
-    addLocalArticlesToServerState(client);
-    expect(client.getQueryState(articleKeys.list())).toBe(before);
-  });
-
-  it('shows the merged list to a page that hydrated with the served one', async () => {
-    mockFetch(() => ({ status: 200, body: [] }));
-    localStorage.setItem('articles', JSON.stringify([mine]));
-    const client = adopted((server) => server.setQueryData(articleKeys.list(), [newer]));
-    const { result } = renderHook(() => useArticles(), { wrapper: wrapperFor(client) });
-    expect(result.current.data).toEqual([newer]);
-    addLocalArticlesToServerState(client);
-    await waitFor(() => expect(result.current.data).toEqual([newer, mine]));
   });
 });

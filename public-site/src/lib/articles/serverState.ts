@@ -1,7 +1,4 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { sortNewestFirst, type Article } from 'shared-articles';
-import { articleKeys } from 'shared-data';
-import { mergeLocalArticles, readLocalArticles } from './localArticles';
 
 /** The element the server puts the page's query data in (a JSON data block, never executed). */
 export const SERVER_STATE_ELEMENT_ID = 'public-site-state';
@@ -23,21 +20,5 @@ export function adoptServerState(queryClient: QueryClient, doc: Document = docum
   } catch (error) {
     console.error('public-site: unreadable server state', error);
     return false;
-  }
-}
-
-/**
- * Articles stored in this browser were not known to the server: after hydration they join the
- * list and fill in article pages the service does not know (the same rule as fetchArticles).
- */
-export function addLocalArticlesToServerState(queryClient: QueryClient): void {
-  const local = readLocalArticles();
-  if (local.length === 0) return;
-  queryClient.setQueryData<Article[]>(articleKeys.list(), (served) =>
-    served ? sortNewestFirst(mergeLocalArticles(served, local)) : served,
-  );
-  for (const article of local) {
-    const key = articleKeys.bySlug(article.slug);
-    if (queryClient.getQueryData(key) === null) queryClient.setQueryData(key, article);
   }
 }

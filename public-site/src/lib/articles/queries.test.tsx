@@ -1,0 +1,136 @@
+import { render, renderHook, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider, dehydrate, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { articleKeys } from 'shared-data';
+import { useArticle, useArticles } from './queries';
+import { createPublicQueryClient } from './queryClient';
+import { SERVER_STATE_ELEMENT_ID, adoptServerState } from './serverState';
+import { makeArticle, mockFetch } from './testing';
+
+/**
+ * Articles stored in this browser (spec: the `articles` key) join the published ones when a page
+ * reads them: at once on a page rendered in the browser, right after hydration on a page the
+ * server rendered (which never knew them), and never in place of a published article.
+ */
+const older = makeArticle({ id: 1, slug: 'older', date: '2025-01-01', title: '古い記事' });
+const newer = makeArticle({ id: 2, slug: 'newer', date: '2025-03-01', title: '新しい記事' });
+const mine = makeArticle({ id: 9, slug: 'mine', date: '2025-02-01', title: '私の記事' });
+const impostor = makeArticle({ id: 99, slug: 'newer', title: '偽物' });
+
+const wrapperFor =
+  (client: QueryClient) =>
+  ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+
+const store = (articles: unknown[]) => localStorage.setItem('articles', JSON.stringify(articles));
+
+beforeEach(() => localStorage.clear());
+
+describe('on a page rendered in the browser', () => {
+  it('lists the stored articles with the published ones, newest first, skipping junk and impostors', async () => {
+    mockFetch(() => ({ status: 200, body: [older, newer] }));
+    store([mine, impostor, 'junk']);
+    const { result } = renderHook(() => useArticles(), { wrapper: wrapperFor(createPublicQueryClient()) });
+    await waitFor(() =>
+      expect(result.current.data?.map((a) => a.title)).toEqual(['新しい記事', '私の記事', '古い記事']),
+    );
+  });
+
+  it('shows a stored article the service does not know, and the published one over a stored namesake', async () => {
+    mockFetch((url) => (url.endsWith('/slug/newer') ? { status: 200, body: newer } : { status: 404 }));
+    store([mine, impostor]);
+    const client = createPublicQueryClient();
+    const { result } = renderHook(() => ({ mine: useArticle('mine'), newer: useArticle('newer') }), {
+      wrapper: wrapperFor(client),
+    });
+    await waitFor(() => expect(result.current.mine.data).toEqual(mine));
+    await waitFor(() => expect(result.current.newer.data).toEqual(newer));
+    // The cache keeps what the service said; the stored article is joined on read only.
+    expect(client.getQueryData(articleKeys.bySlug('mine'))).toBeNull();
+  });
+
+  it('keeps an unknown slug not found when nothing is stored under it', async () => {
+    mockFetch(() => ({ status: 404 }));
+    store([mine]);
+    const { result } = renderHook(() => useArticle('nowhere'), { wrapper: wrapperFor(createPublicQueryClient()) });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data).toBeNull();
+  });
+});
+
+describe('on a page the server rendered', () => {
+  function ArticleProbe({ slug }: { slug: string }) {
+    const { data: article } = useArticle(slug);
+    const { data: list = [] } = useArticles();
+    return (
+      <main>
+        <h1>{article ? article.title : '記事が見つかりませんでした。'}</h1>
+        <ul>
+          {list.map((item) => (
+            <li key={item.slug}>{item.title}</li>
+          ))}
+        </ul>
+      </main>
+    );
+  }
+
+  /** The server's HTML and data block for `slug`, as shell/src/server renders them. */
+  function serve(slug: string, served: typeof newer | null): Document {
+    const server = createPublicQueryClient();
+    server.setQueryData(articleKeys.list(), [newer, older]);
+    server.setQueryData(articleKeys.bySlug(slug), served);
+    const html = renderToString(
+      <QueryClientProvider client={server}>
+        <ArticleProbe slug={slug} />
+      </QueryClientProvider>,
+    );
+    const page = document.implementation.createHTMLDocument('page');
+    page.body.innerHTML = `<div id="root">${html}</div><script type="application/json" id="${SERVER_STATE_ELEMENT_ID}"></script>`;
+    const data = page.getElementById(SERVER_STATE_ELEMENT_ID);
+    if (data) data.textContent = JSON.stringify(dehydrate(server));
+    return page;
+  }
+
+  function hydrateOver(page: Document, slug: string) {
+    const client = createPublicQueryClient();
+    expect(adoptServerState(client, page)).toBe(true);
+    const container = document.createElement('div');
+    container.innerHTML = page.getElementById('root')?.innerHTML ?? '';
+    document.body.append(container);
+    const onRecoverableError = jest.fn();
+    render(<ArticleProbe slug={slug} />, {
+      container,
+      hydrate: true,
+      onRecoverableError,
+      wrapper: wrapperFor(client),
+    });
+    return onRecoverableError;
+  }
+
+  it('hydrates the 404 the server sent without a mismatch, then shows the stored article', async () => {
+    mockFetch(() => ({ status: 404 }));
+    const page = serve('mine', null);
+    expect(page.querySelector('h1')?.textContent).toBe('記事が見つかりませんでした。');
+    store([mine]);
+    const consoleError = jest.spyOn(console, 'error');
+    const onRecoverableError = hydrateOver(page, 'mine');
+    expect(await screen.findByRole('heading', { name: '私の記事' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '新しい記事',
+      '私の記事',
+      '古い記事',
+    ]);
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    expect(consoleError).not.toHaveBeenCalled();
+    consoleError.mockRestore();
+  });
+
+  it('keeps the published article the server rendered over a stored one with its slug', async () => {
+    mockFetch(() => ({ status: 200, body: newer }));
+    store([impostor]);
+    const onRecoverableError = hydrateOver(serve('newer', newer), 'newer');
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('新しい記事');
+    expect(onRecoverableError).not.toHaveBeenCalled();
+  });
+});
