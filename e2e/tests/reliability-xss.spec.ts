@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminUser, signInAs } from '../support/auth';
 import { webAppServer } from '../../scripts/lib/stack.mjs';
 import { startPrivateApi, type PrivateApi } from '../support/privateApi';
+import { hydratedNode } from '../support/hydration';
 import { appByWorkspace, type ServerHandle } from '../support/servers';
 import { adminIdToken, API, createArticle, type CreatedArticle } from '../support/reliabilityApi';
 import { dangerousLeftovers, installXssSentinel, XSS_PAYLOADS, xssHits, type XssPayload } from '../support/xssPayloads';
@@ -165,6 +166,8 @@ test.afterAll(async () => {
 /** An unsanitised payload put straight into the page, to show what the detector sees. */
 async function injectUnsanitised(page: Page) {
   await page.goto('/about');
+  // Hydration removes nodes the server did not send: the box goes in once React owns the page.
+  await hydratedNode(page, 'main h1');
   await page.evaluate(() => {
     const box = document.createElement('div');
     box.id = 'xss-control';

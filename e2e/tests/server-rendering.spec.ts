@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { webAppServer } from '../../scripts/lib/stack.mjs';
 import { distDir } from '../../scripts/lib/apps.mjs';
 import { buildInto } from '../support/build';
+import { hydrated, hydratedNode } from '../support/hydration';
 import { appByWorkspace, privatePort, type ServerHandle } from '../support/servers';
 import { API, adminIdToken, createArticle, deleteArticle } from '../support/reliabilityApi';
 
@@ -53,12 +54,6 @@ function watchConsole(page: Page): string[] {
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
 }
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
-  });
 
 test.describe('served HTML', () => {
   test('an article page carries its title, body text, share metadata and JSON-LD before any script', async ({
@@ -171,7 +166,11 @@ test.describe('in the browser', () => {
     });
   }
 
-  test('a first-time visitor (no cookie) gets the server nodes hydrated, not rendered again', async ({ page }) => {
+  test('a first-time visitor (no cookie) gets the server nodes hydrated, not rendered again', async ({
+    page,
+    request,
+  }) => {
+    const [article] = await articles(request);
     await page.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
         if (document.readyState !== 'interactive') return;
@@ -179,9 +178,11 @@ test.describe('in the browser', () => {
         Object.assign(window, { __serverNodes: nodes });
       });
     });
-    for (const route of ['/', '/articles']) {
+    // Article pages and the pages loaded on demand wait for code while hydrating (the sanitiser, a
+    // lazy page): their server nodes must survive that wait too.
+    for (const route of ['/', '/articles', `/articles/${article!.slug}`, '/about', '/contents']) {
       await page.goto(route);
-      await hydrated(page);
+      await hydratedNode(page, '#root h1');
       await page.waitForLoadState('networkidle');
       const kept = await page.evaluate(() =>
         (window as unknown as { __serverNodes: (Element | null)[] }).__serverNodes.map((node) =>

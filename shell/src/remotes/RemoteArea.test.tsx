@@ -6,7 +6,7 @@ import { ThemeModeProvider } from 'shared-ui';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { RemoteArea } from './RemoteArea';
 import { loadRegistry, setPreviewOverrides } from './registry';
-import { resetLoadedRemotes } from './loadRemoteRoutes';
+import { loadRemoteRoutes, resetLoadedRemotes } from './loadRemoteRoutes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
@@ -78,6 +78,25 @@ describe('RemoteArea', () => {
       { force: true },
     );
     act(() => setPreviewOverrides({}));
+  });
+
+  it('renders a remote loaded before it once: confirming the load does not render the remote again', async () => {
+    // Hydration: the page's remote is loaded before hydrateRoot. A second render of its routes
+    // would reach parts of the server HTML still waiting for code and render them afresh.
+    let renders = 0;
+    const Routes = () => {
+      renders += 1;
+      return <p>remote page</p>;
+    };
+    jest.mocked(loadRemote).mockResolvedValue({ default: Routes });
+    await loadRemoteRoutes('public_site');
+    renderArea();
+    expect(screen.getByText('remote page')).toBeInTheDocument();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(loadRemote).toHaveBeenCalledTimes(1);
+    expect(renders).toBe(1);
   });
 
   it('renders on the server (its loading state) without a browser-only store read failing', () => {

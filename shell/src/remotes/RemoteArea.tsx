@@ -33,7 +33,11 @@ export function RemoteArea({ name }: { name: RemoteName }) {
   useEffect(() => {
     let active = true;
     loadRemoteRoutes(name, { retry: attempt > 0 }).then(
-      (Routes) => active && setState({ status: 'ready', Routes }),
+      // The same module as rendered already: keeping the state object keeps React from rendering
+      // the remote again, which would turn server HTML still hydrating into a client render.
+      (Routes) =>
+        active &&
+        setState((now) => (now.status === 'ready' && now.Routes === Routes ? now : { status: 'ready', Routes })),
       (error: unknown) => {
         console.error(error);
         if (active) setState({ status: 'failed' });

@@ -1,0 +1,18 @@
+import type { Page } from '@playwright/test';
+
+/** hydrateRoot (or createRoot) has taken the page's #root. */
+export const hydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
+  });
+
+/**
+ * React owns the server node `selector` matches: its part of the page has hydrated (a page that
+ * waits for code while hydrating — a lazy page, the sanitiser — does so after hydrateRoot).
+ */
+export const hydratedNode = (page: Page, selector: string) =>
+  page.waitForFunction((css) => {
+    const node = document.querySelector(css);
+    return Boolean(node && Object.keys(node).some((key) => key.startsWith('__reactFiber')));
+  }, selector);
