@@ -4,11 +4,11 @@ import type { ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 import { QueryClientProvider, dehydrate, type FetchQueryOptions } from '@tanstack/react-query';
 import { paths } from 'shared-core';
-import type { ArticleClient } from 'shared-articles';
 import { articleClientFor, fetchArticleBySlug, fetchArticles } from './lib/articles/articleSource';
 import { articleKeys } from 'shared-data';
 import { createPublicQueryClient } from './lib/articles/queryClient';
 import { SERVER_STATE_ELEMENT_ID } from './lib/articles/serverState';
+import { createVersionedReads, type PublicReads } from './lib/articles/versionedReads';
 import { PublicRoutes } from './routes';
 
 declare const __BUILD_VERSION__: string;
@@ -25,8 +25,10 @@ export interface PreparedPage {
 /** A request to the API waits no longer than this (the shell gives the whole page 3 s). */
 const API_TIMEOUT_MS = 2000;
 
+const versionedReads = createVersionedReads();
+
 /** The data each page renders with, so the server's HTML holds the content, not a spinner. */
-function queriesFor(pathname: string, api: ArticleClient): FetchQueryOptions[] {
+function queriesFor(pathname: string, api: PublicReads): FetchQueryOptions[] {
   const list: FetchQueryOptions = { queryKey: articleKeys.list(), queryFn: () => fetchArticles(api) };
   if (pathname === paths.home || pathname === paths.articles) return [list];
   const article = matchPath(`${paths.articles}/:slug`, pathname);
@@ -37,16 +39,24 @@ function queriesFor(pathname: string, api: ArticleClient): FetchQueryOptions[] {
   return [];
 }
 
+export interface PrepareRequest {
+  /** Path and query of the page. */
+  url: string;
+  /** The API as the shell's server reaches it (one server may render for several). */
+  apiBaseUrl: string;
+  /** The API's change version the shell's server saw for this request, when it knows one. */
+  apiVersion?: string;
+}
+
 /**
- * Loads what the page at `url` (path and query) shows, from the API at `apiBaseUrl` (as the
- * shell's server reaches it; one server may render for several). The article service being down is handled
- * inside the queries (the seed snapshot); a query that still fails is left out of the state, and
- * the page shows its error state as it would in the browser.
+ * Loads what the page at `url` shows. The article service being down is handled inside the
+ * queries (the seed snapshot); a query that still fails is left out of the state, and the page
+ * shows its error state as it would in the browser. Answers are shared per API version.
  */
-export async function prepare({ url, apiBaseUrl }: { url: string; apiBaseUrl: string }): Promise<PreparedPage> {
+export async function prepare({ url, apiBaseUrl, apiVersion }: PrepareRequest): Promise<PreparedPage> {
   const queryClient = createPublicQueryClient();
   const pathname = new URL(url, 'http://server.invalid').pathname.replace(/(.)\/+$/, '$1');
-  const api = articleClientFor(apiBaseUrl, API_TIMEOUT_MS);
+  const api = versionedReads(articleClientFor(apiBaseUrl, API_TIMEOUT_MS), apiBaseUrl, apiVersion);
   await Promise.all(queriesFor(pathname, api).map((query) => queryClient.prefetchQuery(query)));
   return {
     build: __BUILD_VERSION__,

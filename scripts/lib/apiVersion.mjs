@@ -55,3 +55,6 @@ export function watchApiVersion(
     },
   };
 }
+
+/** A version the API itself gave (not "unknown", "unreachable" or an error status): answers can be shared under it. */
+export const isServiceVersion = (version) => !/^(unknown|unreachable|http-\d+)$/.test(version);

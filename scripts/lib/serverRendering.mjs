@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { watchApiVersion } from './apiVersion.mjs';
+import { isServiceVersion, watchApiVersion } from './apiVersion.mjs';
 import { createPageCache } from './pageCache.mjs';
 
 const require = createRequire(import.meta.url);
@@ -96,7 +96,14 @@ export function createServerRenderer({ shellDist, registry, config, apiBaseUrl, 
       const key = `${url}\n${mode}\n${manifest ?? ''}`;
       try {
         const { page, cache: state } = await cache.get(key, version, () =>
-          renderer.renderPage({ url, origin, theme: mode, publicSiteManifest: manifest, apiBaseUrl }),
+          renderer.renderPage({
+            url,
+            origin,
+            theme: mode,
+            publicSiteManifest: manifest,
+            apiBaseUrl,
+            apiVersion: isServiceVersion(version) ? version : undefined,
+          }),
         );
         return { ...page, theme: mode, cache: state, noncePlaceholder: renderer.NONCE_PLACEHOLDER };
       } catch (error) {

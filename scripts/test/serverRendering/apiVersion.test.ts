@@ -1,4 +1,4 @@
-import { watchApiVersion } from '../../lib/apiVersion.mjs';
+import { isServiceVersion, watchApiVersion } from '../../lib/apiVersion.mjs';
 import { deferred } from './deferred';
 
 /**
@@ -141,5 +141,12 @@ describe('watchApiVersion', () => {
     expect(await waiting).toBe('"slow"');
     expect(await watcher.current()).toBe('"slow"');
     expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('isServiceVersion', () => {
+  it('is true for a version the API gave (an ETag or a hash of the list), false for the stand-ins', () => {
+    expect(['"v1"', 'W/"abc"', 'q2X_hash-base64url'].every(isServiceVersion)).toBe(true);
+    expect(['unknown', 'unreachable', 'http-503', 'http-404'].some(isServiceVersion)).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 
 /** What public-site's server build exposes as `./server` (public-site/src/server.tsx). */
 export interface PublicSiteServer {
-  prepare(request: { url: string; apiBaseUrl: string }): Promise<{
+  prepare(request: { url: string; apiBaseUrl: string; apiVersion?: string }): Promise<{
     build: string;
     Page: ComponentType;
     embeddedState: { elementId: string; value: unknown };

@@ -21,6 +21,8 @@ export interface RenderRequest {
   publicSiteManifest?: string;
   /** The article API as this server reaches it (per request: one process may serve several sites). */
   apiBaseUrl: string;
+  /** The API's change version seen for this request, if the API told one (its answers are shared per version). */
+  apiVersion?: string;
 }
 
 export interface RenderedPage {
@@ -82,7 +84,7 @@ async function preparePublicPage(request: RenderRequest) {
   try {
     const server = await withTimeout(loadPublicSiteServer(request.publicSiteManifest), 'loading public_site/server');
     return await withTimeout(
-      server.prepare({ url: request.url, apiBaseUrl: request.apiBaseUrl }),
+      server.prepare({ url: request.url, apiBaseUrl: request.apiBaseUrl, apiVersion: request.apiVersion }),
       'public_site prepare()',
     );
   } catch (error) {

@@ -48,7 +48,7 @@ async function fromSnapshot(serviceError: unknown): Promise<Article[]> {
  * Every published article, newest first: the service's (or the snapshot's). Articles stored in
  * this browser join when the page reads them (useArticles), never in the cache the server fills.
  */
-export async function fetchArticles(source: ArticleClient = articleClient()): Promise<Article[]> {
+export async function fetchArticles(source: Pick<ArticleClient, 'list'> = articleClient()): Promise<Article[]> {
   let served: Article[];
   try {
     served = await source.list();
@@ -65,7 +65,7 @@ export async function fetchArticles(source: ArticleClient = articleClient()): Pr
  */
 export async function fetchArticleBySlug(
   slug: string,
-  source: ArticleClient = articleClient(),
+  source: Pick<ArticleClient, 'getBySlug'> = articleClient(),
 ): Promise<Article | null> {
   try {
     return await source.getBySlug(slug);
