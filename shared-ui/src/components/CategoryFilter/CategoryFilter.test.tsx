@@ -1,5 +1,7 @@
-import { useState } from 'react';
-import { screen, within } from '@testing-library/react';
+import { useState, type ReactElement } from 'react';
+import { render, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { ThemeModeProvider } from 'shared-context';
 import userEvent from '@testing-library/user-event';
 import { mockMatchMedia, renderWithTheme } from '../../testing';
 import { CategoryFilter } from './CategoryFilter';
@@ -113,5 +115,25 @@ describe('CategoryFilter at 768 px and below', () => {
     await userEvent.click(toggle);
     await userEvent.click(screen.getByText('outside'));
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('CategoryFilter rendered on the server', () => {
+  const page = (ui: ReactElement) => <ThemeModeProvider>{ui}</ThemeModeProvider>;
+
+  it('sends both views (CSS shows the one for the screen) and hydrates to the one that matches, without a mismatch', () => {
+    const html = renderToString(page(<Harness />));
+    expect(html).toContain('aria-pressed');
+    expect(html).toContain('aria-expanded');
+
+    mockMatchMedia(() => true);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const onRecoverableError = jest.fn();
+    render(page(<Harness />), { container, hydrate: true, onRecoverableError });
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    expect(screen.queryByRole('group', { name: '記事タグ' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /記事タグ/ })).toHaveAttribute('aria-expanded', 'false');
   });
 });

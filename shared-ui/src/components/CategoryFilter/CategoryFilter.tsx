@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled, { css } from 'styled-components';
-import { breakpoints } from 'shared-context';
+import { breakpoints, useHydrated } from 'shared-context';
 import { useMediaQuery } from '../../hooks/useMediaQuery';
 import { accentFill } from '../accent';
 
@@ -116,6 +116,24 @@ const MenuItem = styled.button<{ $active: boolean }>`
   cursor: pointer;
 `;
 
+const narrowScreen = `(max-width: ${breakpoints.tablet}px)`;
+
+// Server HTML and hydration hold both views and CSS shows the one for the screen: the server
+// cannot know the width, and a view swapped after hydration would move the page (layout shift).
+const WideOnly = styled.div`
+  display: contents;
+  @media ${narrowScreen} {
+    display: none;
+  }
+`;
+
+const NarrowOnly = styled.div`
+  display: none;
+  @media ${narrowScreen} {
+    display: contents;
+  }
+`;
+
 /**
  * Category chips on wide screens; at 768 px and below a dropdown button (label + current choice)
  * that toggles the list and closes after a choice, on Escape or on a click outside.
@@ -128,13 +146,27 @@ export function CategoryFilter({
   mobileDropdown = true,
   className,
 }: CategoryFilterProps) {
-  const narrow = useMediaQuery(`(max-width: ${breakpoints.tablet}px)`);
+  const hydrated = useHydrated();
+  const narrow = useMediaQuery(narrowScreen);
   const choices: Choice[] = [
     { key: '__all__', text: ALL_CATEGORIES_LABEL, value: null },
     ...categories.map((category) => ({ key: category, text: category, value: category })),
   ];
   const props = { choices, selected, onSelect, label, className };
-  return narrow && mobileDropdown ? <CategoryDropdown {...props} /> : <CategoryChips {...props} />;
+  if (!mobileDropdown) return <CategoryChips {...props} />;
+  if (!hydrated) {
+    return (
+      <>
+        <WideOnly>
+          <CategoryChips {...props} />
+        </WideOnly>
+        <NarrowOnly>
+          <CategoryDropdown {...props} />
+        </NarrowOnly>
+      </>
+    );
+  }
+  return narrow ? <CategoryDropdown {...props} /> : <CategoryChips {...props} />;
 }
 
 interface ViewProps {
