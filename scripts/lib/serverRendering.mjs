@@ -20,11 +20,6 @@ export function themeFromCookie(cookieHeader) {
   return value === 'dark' || value === 'light' ? value : null;
 }
 
-/** An external script (the shell's entry), and the hints that only serve scripts. */
-const SCRIPT_TAG = /<script\b[^>]*\bsrc=[^>]*><\/script>/g;
-const SCRIPT_HINT =
-  /<link\b(?=[^>]*\brel=["']?(?:preload|modulepreload)\b)(?=[^>]*\bas=["']?(?:script|fetch)\b)[^>]*>/g;
-
 /**
  * The page's HTML: the shell's index.html with the theme on <html> and, when the page was
  * rendered, its head, styles, markup and data in place of the empty #root.
@@ -38,24 +33,7 @@ export function assemblePage(template, { nonce, headExtra, theme, rendered, nonc
   const colorScheme = theme ? `<meta name="color-scheme" content="${theme}">` : '';
   const head = `<meta property="csp-nonce" nonce="${escapeAttribute(nonce)}">${colorScheme}${headExtra}`;
   let html = template.replace(/<html[^>]*>/, htmlTag);
-  let extra = head;
   if (rendered) {
-    // The page's scripts and their preloads wait for its first paint (shell/public/after-paint.js);
-    // taken from the template and the extra head tags only, never from the rendered markup.
-    const later = [];
-    const takeLater = (tag) => {
-      later.push(tag);
-      return '';
-    };
-    html = html.replace(SCRIPT_TAG, takeLater).replace(SCRIPT_HINT, takeLater);
-    extra = extra.replace(SCRIPT_TAG, takeLater).replace(SCRIPT_HINT, takeLater);
-    const styles = rendered.styles.split(noncePlaceholder).join(escapeAttribute(nonce));
-    extra += rendered.head + styles;
-    if (later.length > 0) {
-      extra +=
-        `<script type="application/json" id="after-paint">${JSON.stringify(later).replace(/</g, '\\u003c')}</script>` +
-        '<script defer src="/after-paint.js"></script>';
-    }
     html = html
       .replace(/<title>[^<]*<\/title>/, '')
       .replace(/<meta name="?description"?[^>]*>/, '')
@@ -63,7 +41,9 @@ export function assemblePage(template, { nonce, headExtra, theme, rendered, nonc
       .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
       .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${rendered.root}</div>${rendered.data}`);
   }
+  const styles = rendered ? rendered.styles.split(noncePlaceholder).join(escapeAttribute(nonce)) : '';
   // Right after <meta charset>, which must come first.
+  const extra = head + (rendered ? rendered.head + styles : '');
   return /<meta charset=[^>]*>/.test(html)
     ? html.replace(/<meta charset=[^>]*>/, (charset) => charset + extra)
     : html.replace('<head>', () => `<head>${extra}`);
