@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startShellWithoutApi, type ServerHandle } from '../support/servers';
+import { hydratedNode } from '../support/hydration';
 
 const API = 'http://localhost:3001/api';
 const EMULATOR = 'http://127.0.0.1:9099';
@@ -136,6 +137,8 @@ test.describe('article detail', () => {
   test('an unknown slug replaces the history entry with /not-found', async ({ page }) => {
     await page.goto('/articles');
     await expect(cards(page).first()).toBeVisible();
+    // Cards are visible in the server's HTML already: navigate only once React owns the page.
+    await hydratedNode(page, 'main h1');
     await page.evaluate(() => {
       window.history.pushState({}, '', '/articles/no-such-article-e2e');
       window.dispatchEvent(new PopStateEvent('popstate'));

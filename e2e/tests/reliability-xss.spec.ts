@@ -310,7 +310,10 @@ test('the public siteâ€™s own sanitiser stops the raw payloads when the serverâ€
   const failures: string[] = [];
   // The server never sees these answers (they exist only in the browser's routes): the pages are
   // reached by client-side navigation from a page the server rendered.
+  // Navigating while the server-rendered page still hydrates would re-render it at another route
+  // mid-hydration (React reports #418 and client-renders): wait until React owns the page first.
   await page.goto('http://localhost:3000/about');
+  await hydratedNode(page, 'main h1');
   for (const [slug, payload] of raw) {
     const url = `http://localhost:3000/articles/${slug}`;
     await openInApp(page, url, false);
