@@ -193,6 +193,36 @@ test.describe('in the browser', () => {
     }
   });
 
+  test('a cached page, compressed once, still carries a nonce of its own per response and runs under it', async ({
+    page,
+    request,
+  }) => {
+    const [article] = await articles(request);
+    const problems = watchConsole(page);
+    const nonces: string[] = [];
+    for (let visit = 0; visit < 3; visit++) {
+      const response = (await page.goto(`/articles/${article!.slug}?nonce-check`))!;
+      const headers = response.headers();
+      if (visit > 0) {
+        expect(headers['x-render']).toMatch(/cache=hit/);
+        expect(headers['content-encoding']).toBe('gzip');
+      }
+      const policyNonce = /'nonce-([^']+)'/.exec(headers['content-security-policy'] ?? '')?.[1];
+      // The DOM hides a nonce attribute's value once parsed; the property keeps it.
+      const pageNonces = await page.evaluate(() =>
+        ['meta[property="csp-nonce"]', 'style[data-styled]'].map(
+          (selector) => (document.querySelector(selector) as HTMLElement | null)?.nonce,
+        ),
+      );
+      expect(pageNonces).toEqual([policyNonce, policyNonce]);
+      nonces.push(policyNonce!);
+      await hydratedNode(page, '#root h1');
+      await expect(page.getByRole('heading', { level: 1, name: article!.title })).toBeVisible();
+    }
+    expect(new Set(nonces).size).toBe(3);
+    expect(problems).toEqual([]);
+  });
+
   test('a hydrated page is interactive: the theme toggle and client navigation work', async ({ page }) => {
     await page.goto('/articles');
     await hydrated(page);

@@ -66,7 +66,7 @@ function reportServerRendering({ lighthouseMobile, hydration, renderLoad }: Benc
         for (const problem of v.consoleProblems) console.log(`  ${page} (${visitor}) ${problem}`);
   }
   if (renderLoad) {
-    console.log('Server rendering of /articles/{slug}, loopback, Accept-Encoding: br');
+    console.log('Server rendering of /articles/{slug}, loopback, Accept-Encoding as Chromium sends it');
     console.table(
       Object.entries(renderLoad).map(([kind, f]) => ({
         kind,

@@ -105,7 +105,9 @@ export function createServerRenderer({ shellDist, registry, config, apiBaseUrl, 
             apiVersion: isServiceVersion(version) ? version : undefined,
           }),
         );
-        return { ...page, theme: mode, cache: state, noncePlaceholder: renderer.NONCE_PLACEHOLDER };
+        // `cached`: the cache's own object, the same for every response of this page while it is
+        // cached (work done once per page, such as its compressed form, can be keyed on it).
+        return { ...page, cached: page, theme: mode, cache: state, noncePlaceholder: renderer.NONCE_PLACEHOLDER };
       } catch (error) {
         if (manifest) failedAt.set(manifest, Date.now());
         log(`server rendering of ${url} failed; sending the client-rendered page`, error);

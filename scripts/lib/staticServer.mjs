@@ -8,6 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sirv from 'sirv';
+import { compileNoncedPage, NONCE_SLOT } from './noncedPage.mjs';
 import { assemblePage, themeFromCookie } from './serverRendering.mjs';
 
 /** Content-hashed build files (webpack's [contenthash:10]); also the Firebase Hosting rule (scripts/hosting). */
@@ -21,10 +22,12 @@ const originOf = (req) => process.env.SITE_ORIGIN ?? `http://${req.headers.host 
 const renderHeader = ({ cache, remoteBuild }) =>
   ['server', `cache=${cache}`, ...(remoteBuild ? [`public_site=${remoteBuild}`] : [])].join('; ');
 
+const acceptsGzip = (req) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+
 /** Generated text (pages, feeds) compressed on the fly: brotli at a fast level, else gzip. */
 function sendBody(req, res, status, headers, text) {
   const accepted = String(req.headers['accept-encoding'] ?? '');
-  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : acceptsGzip(req) ? 'gzip' : null;
   res.writeHead(status, { ...headers, ...(encoding ? { 'Content-Encoding': encoding } : {}) });
   if (req.method === 'HEAD') res.end();
   else if (encoding === 'br')
@@ -98,34 +101,51 @@ export function createStaticServer({
     if (mtimeMs !== template.mtimeMs) template = { mtimeMs, text: fs.readFileSync(file, 'utf8') };
     return template.text;
   };
+  /** A cached rendered page, assembled and compressed once (per template and head): see noncedPage.mjs. */
+  const compiledPages = new WeakMap();
+  const compiledPage = (cached, template, headExtra, assemble) => {
+    const known = compiledPages.get(cached);
+    if (known?.template === template && known.headExtra === headExtra) return known.page;
+    const page = compileNoncedPage(assemble(NONCE_SLOT));
+    compiledPages.set(cached, { template, headExtra, page });
+    return page;
+  };
+
   const sendPage = async (req, res, pathname) => {
     const nonce = crypto.randomBytes(16).toString('base64');
     const url = req.url ?? '/';
     const theme = themeFromCookie(req.headers.cookie);
     const rendered = serverRenderer ? await serverRenderer.render({ url, origin: originOf(req), theme }) : null;
-    const html = assemblePage(readTemplate(), {
-      nonce,
-      // A rendered page always names the theme it was rendered in (light without a cookie): the
-      // browser hydrates in that theme, never renders it afresh.
-      theme: rendered?.theme ?? theme,
-      headExtra: headTags(pathname),
-      rendered,
-      noncePlaceholder: rendered?.noncePlaceholder,
-    });
-    sendBody(
-      req,
-      res,
-      rendered?.status ?? 200,
-      {
-        'Content-Type': 'text/html; charset=utf-8',
-        'Cache-Control': 'no-cache',
-        'Referrer-Policy': 'strict-origin-when-cross-origin',
-        Vary: 'Cookie, Accept-Encoding',
-        'X-Render': rendered ? renderHeader(rendered) : 'client',
-        ...(contentSecurityPolicy ? { 'Content-Security-Policy': contentSecurityPolicy(req, nonce) } : {}),
-      },
-      html,
-    );
+    const template = readTemplate();
+    const headExtra = headTags(pathname);
+    const assemble = (nonceValue) =>
+      assemblePage(template, {
+        nonce: nonceValue,
+        // A rendered page always names the theme it was rendered in (light without a cookie): the
+        // browser hydrates in that theme, never renders it afresh.
+        theme: rendered?.theme ?? theme,
+        headExtra,
+        rendered,
+        noncePlaceholder: rendered?.noncePlaceholder,
+      });
+    const headers = {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      Vary: 'Cookie, Accept-Encoding',
+      'X-Render': rendered ? renderHeader(rendered) : 'client',
+      ...(contentSecurityPolicy ? { 'Content-Security-Policy': contentSecurityPolicy(req, nonce) } : {}),
+    };
+    const status = rendered?.status ?? 200;
+    // A page served from the cache is compressed once, not per response (a render that is used
+    // once, such as a miss, is compressed on the fly as before).
+    if (rendered?.cached && rendered.cache !== 'miss' && acceptsGzip(req)) {
+      const page = compiledPage(rendered.cached, template, headExtra, assemble);
+      res.writeHead(status, { ...headers, 'Content-Encoding': 'gzip' });
+      res.end(req.method === 'HEAD' ? undefined : page.gzip(nonce));
+      return;
+    }
+    sendBody(req, res, status, headers, assemble(nonce));
   };
   const isPageRequest = (pathname) => pathname.endsWith('/index.html') || !path.posix.basename(pathname).includes('.');
 
