@@ -21,6 +21,14 @@ const app = {
     // A provided shared module is emitted as `…-_<id>0.<hash>.js` (the copy pages load).
     /^shared-(core|context|ui|auth|articles)_src_index_ts(-_[0-9a-f]+0)?\.[0-9a-f]+\.js$/,
   ],
+  // The web fonts' @font-face rules (font-display: optional) are linked by the HTML itself, so
+  // they are there at the first paint of a server-rendered page: the optional-font decision is
+  // made then, and no face swaps in afterwards. Added by bootstrap's CSS chunk, they came after
+  // that paint: Montserrat (preloaded, so at once) widened the Latin letters of an article's
+  // title, which took one more line and pushed the body down (CLS 0.026 on every article page;
+  // up to 0.22 when Noto Sans JP swapped in too). bootstrap's chunk loader finds this <link> and
+  // does not add another.
+  stylesheets: [/^vendors-node_modules_fontsource_[^.]+\.[0-9a-f]+\.css$/],
   preloadUrls: [
     { href: '/mf-remotes.json', as: 'fetch' },
     { href: '/app-config.json', as: 'fetch' },

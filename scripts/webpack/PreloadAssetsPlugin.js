@@ -1,5 +1,6 @@
 // Adds <link rel="preload"> tags to the HTML for emitted assets whose names match `test`
-// (e.g. the hero's web font, whose hashed name is only known after the build).
+// (e.g. the hero's web font, whose hashed name is only known after the build), and
+// <link rel="stylesheet"> tags for emitted stylesheets matching `stylesheets`.
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const AS_BY_EXTENSION = {
@@ -13,10 +14,11 @@ const AS_BY_EXTENSION = {
 };
 
 class PreloadAssetsPlugin {
-  /** @param {{ test: RegExp[], urls?: { href: string, as: string }[] }} options */
+  /** @param {{ test: RegExp[], urls?: { href: string, as: string }[], stylesheets?: RegExp[] }} options */
   constructor(options) {
     this.test = options.test;
     this.urls = options.urls ?? [];
+    this.stylesheets = options.stylesheets ?? [];
   }
 
   apply(compiler) {
@@ -42,7 +44,12 @@ class PreloadAssetsPlugin {
             ...(as === 'fetch' ? { crossorigin: 'anonymous' } : {}),
           }),
         );
-        data.headTags.unshift(...fixed, ...links);
+        const stylesheets = Object.keys(compilation.assets)
+          .filter((name) => this.stylesheets.some((re) => re.test(name)))
+          .map((name) =>
+            HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'stylesheet', href: `${publicPath}${name}` }),
+          );
+        data.headTags.unshift(...fixed, ...links, ...stylesheets);
         return data;
       });
     });

@@ -44,6 +44,7 @@ function devPageHandler(app, devServer) {
  * @param {string} [app.title]
  * @param {RegExp[]} [app.preload]  emitted assets to preload from the HTML (the shell's first chunks, hero font)
  * @param {{ href: string, as: string }[]} [app.preloadUrls]  other URLs to preload (runtime files)
+ * @param {RegExp[]} [app.stylesheets]  emitted stylesheets the HTML links itself (the web fonts' @font-face rules)
  * @param {boolean} [app.hasServerBuild]  a server build sits in dist/server (createServerConfig)
  */
 function createConfig(app) {
@@ -126,7 +127,9 @@ function createConfig(app) {
           scriptLoading: 'defer',
           chunks: ['main'],
         }),
-        ...(app.preload ? [new PreloadAssetsPlugin({ test: app.preload, urls: app.preloadUrls })] : []),
+        ...(app.preload
+          ? [new PreloadAssetsPlugin({ test: app.preload, urls: app.preloadUrls, stylesheets: app.stylesheets })]
+          : []),
         ...(production
           ? [
               new CompressionPlugin({
