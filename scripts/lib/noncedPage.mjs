@@ -6,10 +6,14 @@
 // boundary, so its back-references stay inside it), and a response is those parts with the nonce
 // between them as "stored" (uncompressed) blocks, in one gzip member: a memcpy and a CRC-32.
 // Compressed once, it can afford level 9: smaller than the brotli the page was sent with before.
+import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 
-/** Stands where the nonce goes while a page is compiled; never sent. */
-export const NONCE_SLOT = '__RESPONSE_NONCE_SLOT__';
+/**
+ * Stands where the nonce goes while a page is compiled; never sent. Random per process, so that no
+ * article text can contain it (and get the response's nonce written into it).
+ */
+export const NONCE_SLOT = `__RESPONSE_NONCE_${crypto.randomBytes(12).toString('hex')}__`;
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 /** A stored block holds at most this many bytes. */
@@ -45,6 +49,7 @@ export function compileNoncedPage(html, { level = zlib.constants.Z_BEST_COMPRESS
 
   return {
     text: (nonce) => parts.join(nonce),
+    /** @param {string} nonce  as it stands in an attribute (base64 needs no escaping) */
     gzip(nonce) {
       const slot = Buffer.from(nonce);
       const body = [GZIP_HEADER];
