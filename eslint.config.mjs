@@ -75,6 +75,8 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      // `npm run dev`'s server builds (gitignored, like dist).
+      '**/.dev-dist/**',
       '**/node_modules/**',
       '**/coverage/**',
       'e2e/test-results/**',
