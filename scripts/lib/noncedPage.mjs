@@ -16,22 +16,16 @@ import zlib from 'node:zlib';
 export const NONCE_SLOT = `__RESPONSE_NONCE_${crypto.randomBytes(12).toString('hex')}__`;
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
-/** A stored block holds at most this many bytes. */
-const STORED_MAX = 0xffff;
+/** The last DEFLATE block: stored, final (BFINAL 1, BTYPE 00), empty (LEN 0, NLEN 0xffff). */
+const FINAL_EMPTY_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
 
-/** Uncompressed DEFLATE blocks ("stored", RFC 1951 §3.2.4) holding `bytes`; the last one final if asked. */
-function storedBlocks(bytes, final) {
-  const blocks = [];
-  for (let start = 0; start < bytes.length || blocks.length === 0; start += STORED_MAX) {
-    const chunk = bytes.subarray(start, start + STORED_MAX);
-    const last = final && start + STORED_MAX >= bytes.length;
-    const header = Buffer.alloc(5);
-    header[0] = last ? 1 : 0; // BFINAL, BTYPE 00; the rest of the byte is padding
-    header.writeUInt16LE(chunk.length, 1);
-    header.writeUInt16LE(~chunk.length & 0xffff, 3);
-    blocks.push(header, chunk);
-  }
-  return blocks;
+/** An uncompressed, non-final DEFLATE block ("stored", RFC 1951 §3.2.4) holding `bytes` (a nonce). */
+function storedBlock(bytes) {
+  if (bytes.length > 0xffff) throw new RangeError('a stored block holds at most 65,535 bytes');
+  const header = Buffer.alloc(5); // BFINAL 0, BTYPE 00; the rest of the first byte is padding
+  header.writeUInt16LE(bytes.length, 1);
+  header.writeUInt16LE(~bytes.length & 0xffff, 3);
+  return Buffer.concat([header, bytes]);
 }
 
 /**
@@ -52,17 +46,18 @@ export function compileNoncedPage(html, { level = zlib.constants.Z_BEST_COMPRESS
     /** @param {string} nonce  as it stands in an attribute (base64 needs no escaping) */
     gzip(nonce) {
       const slot = Buffer.from(nonce);
+      const slotBlock = storedBlock(slot);
       const body = [GZIP_HEADER];
       let crc = 0;
       bytes.forEach((part, index) => {
         if (index > 0) {
-          body.push(...storedBlocks(slot, false));
+          body.push(slotBlock);
           crc = zlib.crc32(slot, crc);
         }
         if (compressed[index]) body.push(compressed[index]);
         crc = zlib.crc32(part, crc);
       });
-      body.push(...storedBlocks(Buffer.alloc(0), true));
+      body.push(FINAL_EMPTY_BLOCK);
       const trailer = Buffer.alloc(8);
       trailer.writeUInt32LE(crc >>> 0, 0);
       trailer.writeUInt32LE((totalStatic + slot.length * (parts.length - 1)) % 2 ** 32, 4);

@@ -22,12 +22,13 @@ const originOf = (req) => process.env.SITE_ORIGIN ?? `http://${req.headers.host 
 const renderHeader = ({ cache, remoteBuild }) =>
   ['server', `cache=${cache}`, ...(remoteBuild ? [`public_site=${remoteBuild}`] : [])].join('; ');
 
-const acceptsGzip = (req) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+const ENCODINGS = { br: /\bbr\b/, gzip: /\bgzip\b/ };
+/** @param {'br' | 'gzip'} encoding */
+const accepts = (req, encoding) => ENCODINGS[encoding].test(String(req.headers['accept-encoding'] ?? ''));
 
 /** Generated text (pages, feeds) compressed on the fly: brotli at a fast level, else gzip. */
 function sendBody(req, res, status, headers, text) {
-  const accepted = String(req.headers['accept-encoding'] ?? '');
-  const encoding = /\bbr\b/.test(accepted) ? 'br' : acceptsGzip(req) ? 'gzip' : null;
+  const encoding = accepts(req, 'br') ? 'br' : accepts(req, 'gzip') ? 'gzip' : null;
   res.writeHead(status, { ...headers, ...(encoding ? { 'Content-Encoding': encoding } : {}) });
   if (req.method === 'HEAD') res.end();
   else if (encoding === 'br')
@@ -139,7 +140,7 @@ export function createStaticServer({
     const status = rendered?.status ?? 200;
     // A page served from the cache is compressed once, not per response (a render that is used
     // once, such as a miss, is compressed on the fly as before).
-    if (rendered?.cached && rendered.cache !== 'miss' && acceptsGzip(req)) {
+    if (rendered?.cached && rendered.cache !== 'miss' && accepts(req, 'gzip')) {
       const page = compiledPage(rendered.cached, template, headExtra, assemble);
       res.writeHead(status, { ...headers, 'Content-Encoding': 'gzip' });
       res.end(req.method === 'HEAD' ? undefined : page.gzip(nonce));
