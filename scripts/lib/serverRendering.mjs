@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { isServiceVersion, watchApiVersion } from './apiVersion.mjs';
 import { createPageCache } from './pageCache.mjs';
+import { createRenderPool } from './renderPool.mjs';
 
 const require = createRequire(import.meta.url);
 /** After a failure, the same public-site release is not tried again for this long. */
@@ -55,20 +56,25 @@ export function assemblePage(template, { nonce, headExtra, theme, rendered, nonc
  * @param {() => Record<string, string>} options.registry  the runtime registry, read per request
  * @param {{ apiBaseUrl?: string }} options.config the browser's runtime config (/app-config.json)
  * @param {string} options.apiBaseUrl             the API as this server reaches it
+ * @param {number} [options.threads]              render threads (renderPool.mjs); 0: on this thread
  * @param {(message: string, error?: unknown) => void} [options.log]
  */
-export function createServerRenderer({ shellDist, registry, config, apiBaseUrl, log = console.error }) {
+export function createServerRenderer({ shellDist, registry, config, apiBaseUrl, threads = 0, log = console.error }) {
   const bundle = path.join(shellDist, 'server', 'main.js');
   if (!fs.existsSync(bundle)) {
     log(`server rendering is off: ${bundle} is missing (npm run build -w shell)`);
     return null;
   }
+  const rendererConfig = { ...config, apiBaseUrl };
+  // This thread's renderer decides which paths are rendered and builds the site documents; the
+  // pages themselves are rendered here only without render threads.
   const rendererReady = require(bundle)
     .loadRenderer()
     .then((renderer) => {
-      renderer.configure({ ...config, apiBaseUrl });
+      renderer.configure(rendererConfig);
       return renderer;
     });
+  const pool = threads > 0 ? createRenderPool({ bundle, config: rendererConfig, size: threads, log }) : null;
   const apiVersion = watchApiVersion(apiBaseUrl);
   const cache = createPageCache();
   const failedAt = new Map();
@@ -95,8 +101,9 @@ export function createServerRenderer({ shellDist, registry, config, apiBaseUrl, 
       const mode = theme ?? 'light';
       const key = `${url}\n${mode}\n${manifest ?? ''}`;
       try {
+        const renderPage = pool ? pool.renderPage : renderer.renderPage;
         const { page, cache: state } = await cache.get(key, version, () =>
-          renderer.renderPage({
+          renderPage({
             url,
             origin,
             theme: mode,
@@ -123,6 +130,10 @@ export function createServerRenderer({ shellDist, registry, config, apiBaseUrl, 
         log(`${pathname} could not be built`, error);
         return null;
       }
+    },
+    /** Stops the render threads. */
+    close: async () => {
+      await pool?.close();
     },
   };
 }

@@ -8,6 +8,7 @@ import { createStaticServer } from './staticServer.mjs';
 import { contentSecurityPolicy, remoteContentSecurityPolicy } from './csp.mjs';
 import { readLiveRegistry, releaseStoreDir } from './registry.mjs';
 import { createServerRenderer } from './serverRendering.mjs';
+import { renderThreadCount } from './renderPool.mjs';
 
 export const EMULATOR_PROJECT = 'demo-ai-manabi';
 const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
@@ -98,7 +99,7 @@ export function serverApiBaseUrl(config, env = process.env) {
  *
  * @param {{ workspace: string, port: number, isHost?: boolean }} app
  * @param {{ port?: number, root?: string, storeDir?: string, config?: object, serverRendering?: boolean,
- *           serverApiUrl?: string,
+ *           serverApiUrl?: string, renderThreads?: number,
  *           registry?: Record<string, string> | (() => Record<string, string>) }} [options]
  */
 export function webAppServer(
@@ -111,6 +112,7 @@ export function webAppServer(
     config = runtimeConfig(),
     serverRendering = process.env.SERVER_RENDERING !== 'off',
     serverApiUrl = serverApiBaseUrl(config),
+    renderThreads = renderThreadCount(),
   } = {},
 ) {
   if (!fs.existsSync(path.join(root, app.isHost ? 'index.html' : 'mf-manifest.json'))) {
@@ -125,6 +127,7 @@ export function webAppServer(
           registry: registryNow,
           config,
           apiBaseUrl: serverApiUrl,
+          threads: renderThreads,
         })
       : null;
   return createStaticServer({

@@ -202,10 +202,12 @@ export function createStaticServer({
         server.listen(port, host, () => resolve(server));
       }),
     /** Stops at once: open keep-alive connections are cut, as a crashed server's would be. */
-    close: () =>
-      new Promise((resolve) => {
+    close: async () => {
+      await new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
-      }),
+      });
+      await serverRenderer?.close();
+    },
   };
 }

@@ -1,0 +1,135 @@
+import path from 'node:path';
+import { threadId } from 'node:worker_threads';
+import { createRenderPool, renderThreadCount } from '../../lib/renderPool.mjs';
+
+/**
+ * Server rendering on worker threads: each thread loads the shell's renderer (here a stand-in
+ * bundle) and renders the pages it is sent; a failed page rejects, and a thread that dies or
+ * stops answering is replaced without holding up the other threads.
+ */
+const bundle = path.join(__dirname, '..', 'fixtures', 'renderer', 'main.cjs');
+
+interface FixturePage {
+  root: string;
+  threadId: number;
+  apiBaseUrl: string;
+}
+
+type Pool = ReturnType<typeof createRenderPool>;
+const pools: Pool[] = [];
+const logged: string[] = [];
+
+function pool(size: number, options: { stuckAfterMs?: number; replaceAfterMs?: number } = {}) {
+  const created = createRenderPool({
+    bundle,
+    config: { apiBaseUrl: 'http://api.test/api' },
+    size,
+    log: (message: string) => logged.push(message),
+    ...options,
+  });
+  pools.push(created);
+  return {
+    render: (url: string) =>
+      created.renderPage({
+        url,
+        origin: 'http://site.test',
+        theme: 'light',
+        apiBaseUrl: 'http://api.test/api',
+      }) as Promise<FixturePage>,
+    close: () => created.close(),
+  };
+}
+
+const waitFor = async (condition: () => Promise<boolean>, timeoutMs = 5000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((created) => created.close()));
+  logged.length = 0;
+});
+
+describe('createRenderPool', () => {
+  it('renders a page on a thread of its own, with the renderer configured', async () => {
+    const page = await pool(1).render('/articles/first');
+    expect(page.root).toBe('rendered /articles/first');
+    expect(page.apiBaseUrl).toBe('http://api.test/api');
+    expect(page.threadId).not.toBe(threadId);
+  });
+
+  it('spreads pages rendered at the same time over its threads', async () => {
+    const { render } = pool(2);
+    const pages = await Promise.all(['/slow', '/slow', '/slow', '/slow'].map(render));
+    expect(new Set(pages.map((page) => page.threadId)).size).toBe(2);
+  });
+
+  it("rejects with the renderer's error and keeps the thread serving", async () => {
+    const { render } = pool(1);
+    const before = await render('/');
+    await expect(render('/throws')).rejects.toThrow('the page failed to render');
+    expect((await render('/')).threadId).toBe(before.threadId);
+  });
+
+  it('fails the pages of a thread that dies, serves from the others meanwhile and replaces it', async () => {
+    const { render } = pool(2, { replaceAfterMs: 50 });
+    const first = await Promise.all([render('/slow'), render('/slow')]);
+    const dying = render('/exits');
+    await expect(dying).rejects.toThrow(/exited \(code 3\)/);
+    const during = await render('/');
+    expect(first.map((page) => page.threadId)).toContain(during.threadId);
+
+    // A new thread (a new id) takes the dead one's place.
+    await waitFor(async () => {
+      const pages = await Promise.all([render('/slow'), render('/slow')]);
+      return pages.some((page) => !first.some((old) => old.threadId === page.threadId));
+    });
+    expect(logged.some((message) => message.includes('render thread stopped'))).toBe(true);
+  });
+
+  it('fails a page its thread does not answer in time, and replaces the stuck thread', async () => {
+    const { render } = pool(1, { stuckAfterMs: 300, replaceAfterMs: 50 });
+    const stuck = (await render('/')).threadId;
+    const started = Date.now();
+    await expect(render('/hangs')).rejects.toThrow('did not answer within 300 ms');
+    expect(Date.now() - started).toBeLessThan(2000);
+    await waitFor(() =>
+      render('/').then(
+        (page) => page.threadId !== stuck,
+        () => false,
+      ),
+    );
+  });
+
+  it('renders nothing once closed', async () => {
+    const { render, close } = pool(2);
+    await render('/');
+    await close();
+    await expect(render('/')).rejects.toThrow('no render thread is running');
+  });
+});
+
+describe('renderThreadCount', () => {
+  it('is one per core (at most 4) unless SSR_THREADS says otherwise; 0 is allowed', () => {
+    const cores = renderThreadCount({});
+    expect(cores).toBeGreaterThanOrEqual(1);
+    expect(cores).toBeLessThanOrEqual(4);
+    expect(renderThreadCount({ SSR_THREADS: '0' })).toBe(0);
+    expect(renderThreadCount({ SSR_THREADS: '3' })).toBe(3);
+  });
+
+  it('says so and uses the default for a value that is not a whole number', () => {
+    const messages: string[] = [];
+    expect(renderThreadCount({ SSR_THREADS: 'two' }, (message: string) => messages.push(message))).toBe(
+      renderThreadCount({}),
+    );
+    expect(renderThreadCount({ SSR_THREADS: '-1' }, (message: string) => messages.push(message))).toBe(
+      renderThreadCount({}),
+    );
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toContain('SSR_THREADS');
+  });
+});
