@@ -1,7 +1,7 @@
 // Issue 12's bar, checked against the measured figures: what is met, and what is missed by how much.
 import type { PageComparison } from './floorComparison';
 import type { HydrationFigures } from './hydration';
-import type { RenderLoadFigures } from './renderLoad';
+import type { RenderLoadResults } from './renderLoad';
 
 export interface BarCheck {
   bar: string;
@@ -15,7 +15,7 @@ export interface BarCheck {
 interface Measured {
   floors?: Record<string, PageComparison>;
   hydration?: Record<string, HydrationFigures>;
-  renderLoad?: { uncached: RenderLoadFigures; cached: RenderLoadFigures };
+  renderLoad?: RenderLoadResults;
 }
 
 const check = (

@@ -83,6 +83,12 @@ async function measure(results: BenchResults, stack: BenchStack) {
     const url = `http://127.0.0.1:${ports.shell}/articles/${slug}`;
     sr.renderLoad = {
       uncached: await renderLoad(url, { connections: 10, seconds: 10, rate: 100, uniqueQuery: true }, runs),
+      // Not a bar: the same rate spread evenly over each second, beside autocannon's bursts.
+      'uncached, evenly paced': await renderLoad(
+        url,
+        { connections: 10, seconds: 10, rate: 100, uniqueQuery: true, paced: true },
+        runs,
+      ),
       cached: await renderLoad(url, { connections: 20, seconds: 10 }, runs),
     };
   }

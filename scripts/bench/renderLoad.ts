@@ -15,6 +15,13 @@ export interface RenderLoadFigures {
   renders: Record<string, number>;
 }
 
+/** What the bench measures: the bars' two loads, and the uncached one paced evenly (for comparison). */
+export interface RenderLoadResults {
+  uncached: RenderLoadFigures;
+  'uncached, evenly paced'?: RenderLoadFigures;
+  cached: RenderLoadFigures;
+}
+
 export interface RenderLoadOptions {
   connections: number;
   seconds: number;
@@ -22,6 +29,8 @@ export interface RenderLoadOptions {
   rate?: number;
   /** A query string of its own per request, so that every request misses the page cache. */
   uniqueQuery?: boolean;
+  /** Requests evenly spaced at `rate` (renderLoadRun.mjs) rather than autocannon's burst per second. */
+  paced?: boolean;
 }
 
 const runner = path.join(path.dirname(fileURLToPath(import.meta.url)), 'renderLoadRun.mjs');

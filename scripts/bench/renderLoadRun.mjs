@@ -1,9 +1,14 @@
-// One autocannon load against the shell's server, in its own process so that the load generator
-// does not share an event loop (or a core's time slice) with the server it measures. Prints JSON.
+// One load against the shell's server, in its own process so that the load generator does not
+// share an event loop (or a core's time slice) with the server it measures. Prints JSON.
 //   node renderLoadRun.mjs '{"url": "...", "connections": 10, "seconds": 10, "rate": 100, "uniqueQuery": true}'
+// autocannon's fixed rate sends each second's requests as fast as its connections allow, then
+// waits for the next second: at 100 req/s on 10 connections, a burst of 100 requests 10 at a time.
+// `"paced": true` sends them evenly instead (one every 10 ms, whatever the answers), as readers
+// arrive; its latency counts from when each request was due, so a late send is not hidden.
+import http from 'node:http';
 import autocannon from 'autocannon';
 
-const { url, connections, seconds, rate, uniqueQuery } = JSON.parse(process.argv[2]);
+const { url, connections, seconds, rate, uniqueQuery, paced } = JSON.parse(process.argv[2]);
 const target = new URL(url);
 const renders = {};
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
@@ -35,6 +40,70 @@ const run = (duration, { count }) =>
       },
     ],
   });
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** Evenly spaced requests on a keep-alive pool of `connections` sockets: autocannon's figures, not its bursts. */
+async function runPaced(duration, { count }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies = [];
+  let errors = 0;
+  let sent = 0;
+  const interval = 1000 / rate;
+  const total = Math.round(duration * rate);
+  const start = performance.now();
+  const requests = [];
+  const request = (dueAt) =>
+    new Promise((resolve) => {
+      const id = sent++;
+      const path = uniqueQuery
+        ? `${target.pathname}?render=paced-${count ? 'm' : 'w'}-${id}`
+        : target.pathname + target.search;
+      const req = http.get(
+        { host: target.hostname, port: target.port, path, agent, headers: { 'accept-encoding': ACCEPT_ENCODING } },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - dueAt);
+            if (res.statusCode !== 200) errors++;
+            if (count) {
+              const state = /cache=(\w+)/.exec(String(res.headers['x-render'] ?? ''))?.[1] ?? 'none';
+              renders[state] = (renders[state] ?? 0) + 1;
+            }
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+    });
+  for (let i = 0; i < total; i++) {
+    const dueAt = start + i * interval;
+    const wait = dueAt - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    requests.push(request(dueAt));
+  }
+  await Promise.all(requests);
+  agent.destroy();
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: sorted.length / ((performance.now() - start) / 1000),
+    p50Ms: Math.round(percentile(sorted, 50)),
+    p99Ms: Math.round(percentile(sorted, 99)),
+    maxMs: Math.round(sorted.at(-1)),
+    errors,
+    requests: sorted.length,
+    renders,
+  };
+}
+
+if (paced) {
+  await runPaced(3, { count: false });
+  console.log(JSON.stringify(await runPaced(seconds, { count: true })));
+  process.exit(0);
+}
 
 // JIT, the remote's server modules and the connection pool warm up first; not counted.
 await run(3, { count: false });

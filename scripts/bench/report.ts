@@ -5,7 +5,7 @@ import { VARIANTS, type PageComparison } from './floorComparison';
 import type { HydrationFigures } from './hydration';
 import type { LighthouseFigures } from './lighthouse';
 import type { PageLoadFigures } from './pageLoad';
-import type { RenderLoadFigures } from './renderLoad';
+import type { RenderLoadResults } from './renderLoad';
 import { kb, ms } from './stats';
 
 export interface BenchResults {
@@ -17,7 +17,7 @@ export interface BenchResults {
   serverRendering: {
     lighthouseMobile?: Record<string, PageComparison>;
     hydration?: Record<string, HydrationFigures>;
-    renderLoad?: { uncached: RenderLoadFigures; cached: RenderLoadFigures };
+    renderLoad?: RenderLoadResults;
   };
   lighthouse?: Record<string, Partial<Record<'mobile' | 'desktop', LighthouseFigures>>>;
   pageLoads?: Record<string, PageLoadFigures>;
