@@ -20,6 +20,12 @@ parentPort.on('message', async ({ id, request }) => {
     const page = await (await ready).renderPage(request);
     parentPort.postMessage({ id, page });
   } catch (error) {
-    parentPort.postMessage({ id, error: error instanceof Error ? error : new Error(String(error)) });
+    const failure = error instanceof Error ? error : new Error(String(error));
+    try {
+      parentPort.postMessage({ id, error: failure });
+    } catch {
+      // Something the error carries (its cause, say) cannot cross threads: its text can.
+      parentPort.postMessage({ id, error: new Error(failure.stack ?? failure.message) });
+    }
   }
 });

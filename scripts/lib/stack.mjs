@@ -112,7 +112,7 @@ export function webAppServer(
     config = runtimeConfig(),
     serverRendering = process.env.SERVER_RENDERING !== 'off',
     serverApiUrl = serverApiBaseUrl(config),
-    renderThreads = renderThreadCount(),
+    renderThreads = app.isHost ? renderThreadCount() : 0,
   } = {},
 ) {
   if (!fs.existsSync(path.join(root, app.isHost ? 'index.html' : 'mf-manifest.json'))) {

@@ -71,6 +71,8 @@ describe('createRenderPool', () => {
     const { render } = pool(1);
     const before = await render('/');
     await expect(render('/throws')).rejects.toThrow('the page failed to render');
+    // An error that cannot be copied to the server's thread arrives as its text.
+    await expect(render('/throws-uncloneable')).rejects.toThrow('the page failed to render');
     expect((await render('/')).threadId).toBe(before.threadId);
   });
 
