@@ -8,6 +8,7 @@ import { ServerRemotesContext } from '../remotes/RemoteArea';
 import { findArea, shellPages, matchesPattern } from '../routing/areas';
 import { headTags, scriptSafeJson } from './headTags';
 import { installServerSanitizer } from './installServerSanitizer';
+import { MemoisedStylis } from './memoisedStylis';
 import { forgetPublicSiteServer, loadPublicSiteServer } from './publicSiteServer';
 import { renderToHtml } from './renderToHtml';
 
@@ -102,11 +103,13 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   try {
     const root = await renderToHtml(
       sheet.collectStyles(
-        <ServerPageContext.Provider value={page}>
-          <ServerRemotesContext.Provider value={prepared ? { public_site: prepared.Page } : {}}>
-            <App location={request.url} initialMode={request.theme} />
-          </ServerRemotesContext.Provider>
-        </ServerPageContext.Provider>,
+        <MemoisedStylis>
+          <ServerPageContext.Provider value={page}>
+            <ServerRemotesContext.Provider value={prepared ? { public_site: prepared.Page } : {}}>
+              <App location={request.url} initialMode={request.theme} />
+            </ServerRemotesContext.Provider>
+          </ServerPageContext.Provider>
+        </MemoisedStylis>,
       ),
       RENDER_TIMEOUT_MS,
     );
