@@ -13,6 +13,12 @@ const target = new URL(url);
 const renders = {};
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
+/** Counts a response by its X-Render cache state (miss, hit, stale), or the header itself (`client`). */
+function countRender(header) {
+  const state = /cache=(\w+)/.exec(String(header ?? ''))?.[1] ?? String(header ?? 'none');
+  renders[state] = (renders[state] ?? 0) + 1;
+}
+
 const run = (duration, { count }) =>
   autocannon({
     url: target.origin,
@@ -31,9 +37,7 @@ const run = (duration, { count }) =>
         ...(count
           ? {
               onResponse: (_status, _body, _context, headers) => {
-                const header = Object.entries(headers).find(([name]) => name.toLowerCase() === 'x-render')?.[1];
-                const state = /cache=(\w+)/.exec(String(header ?? ''))?.[1] ?? String(header ?? 'none');
-                renders[state] = (renders[state] ?? 0) + 1;
+                countRender(Object.entries(headers).find(([name]) => name.toLowerCase() === 'x-render')?.[1]);
               },
             }
           : {}),
@@ -66,10 +70,7 @@ async function runPaced(duration, { count }) {
           res.on('end', () => {
             latencies.push(performance.now() - dueAt);
             if (res.statusCode !== 200) errors++;
-            if (count) {
-              const state = /cache=(\w+)/.exec(String(res.headers['x-render'] ?? ''))?.[1] ?? 'none';
-              renders[state] = (renders[state] ?? 0) + 1;
-            }
+            if (count) countRender(res.headers['x-render']);
             resolve();
           });
         },
