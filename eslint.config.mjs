@@ -104,6 +104,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // …except the shell's static browser scripts, served as they are.
+    files: ['shell/public/**/*.js'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     plugins: { boundaries },
     settings: {

@@ -26,6 +26,7 @@
 import { expect, type Page } from '@playwright/test';
 import { installGoogleApiStandIn } from '../../scripts/lib/googleApiStandIn.mjs';
 import { completeEmulatorChooser, headerLoginButton } from '../../scripts/lib/emulatorSignIn.mjs';
+import { interactive } from './hydration';
 
 // Shared with the benchmarks (scripts/bench), which may not import e2e: they live in scripts/lib.
 export { completeEmulatorChooser, headerLoginButton, installGoogleApiStandIn };
@@ -51,6 +52,9 @@ export const operatorUser: TestUser = { email: 'operator@example.com', displayNa
  * ログアウト. Needs `installGoogleApiStandIn(context)` first and a desktop-width page.
  */
 export async function signInWithPopup(page: Page, user: TestUser): Promise<void> {
+  // A served page is painted before its scripts start (README "Text first, scripts after the
+  // first paint"): its header answers a click once React has taken it over.
+  await interactive(page);
   const popupOpened = page.waitForEvent('popup');
   await headerLoginButton(page).click();
   const popup = await popupOpened;

@@ -16,3 +16,13 @@ export const hydratedNode = (page: Page, selector: string) =>
     const node = document.querySelector(css);
     return Boolean(node && Object.keys(node).some((key) => key.startsWith('__reactFiber')));
   }, selector);
+
+/**
+ * The page answers input: a served page is painted before its scripts start (README "Text first,
+ * scripts after the first paint"), so a test that taps right after `goto` waits for this first —
+ * the root taken over, then the main thread idle (hydration's slices and effects done).
+ */
+export async function interactive(page: Page): Promise<void> {
+  await hydrated(page);
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5_000 })));
+}

@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from '../support/axe';
 import { buildInto } from '../support/build';
 import { loadedSharedCopies, remoteBuildVersion } from '../support/federation';
+import { hydratedNode } from '../support/hydration';
 import { privateServerFor, startPrivateWebApps, type ServerHandle } from '../support/servers';
 
 test.describe('shell and remotes', () => {
@@ -24,6 +25,8 @@ test.describe('shell and remotes', () => {
     page.on('console', (message) => warnings.push(message.text()));
     await page.goto('/articles');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The heading is the server's; the libraries are there once the page has hydrated.
+    await hydratedNode(page, 'main h1');
     const copies = await loadedSharedCopies(page, [
       'react',
       'react-dom',

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startShellWithoutApi, type ServerHandle } from '../support/servers';
-import { hydratedNode } from '../support/hydration';
+import { hydratedNode, interactive } from '../support/hydration';
 
 const API = 'http://localhost:3001/api';
 const EMULATOR = 'http://127.0.0.1:9099';
@@ -74,6 +74,7 @@ test.describe('articles list', () => {
     await page.goto('/articles');
     await expect(cards(page).first()).toBeVisible();
     await expect(page.getByRole('group', { name: '記事タグ' })).toHaveCount(0);
+    await interactive(page);
 
     const dropdown = page.getByRole('button', { name: /記事タグ/ });
     await expect(dropdown).toHaveAttribute('aria-expanded', 'false');
@@ -193,6 +194,7 @@ test.describe('articles and the article service', () => {
       await page.goto('http://localhost:4161/articles');
       await expect(cards(page)).toHaveCount(SEED_COUNT);
       await expect(page.getByText(`${SEED_COUNT}件の記事`)).toBeVisible();
+      await interactive(page);
 
       // The list arrived rendered by the server; the first data the browser itself needs (the
       // article, on a client-side navigation) comes from the snapshot.

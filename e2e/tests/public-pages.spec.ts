@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { expectNoSeriousA11yIssues } from '../support/axe';
+import { interactive } from '../support/hydration';
 
 /** Every public page and the heading it opens with. */
 const publicPages = [
@@ -89,6 +90,7 @@ test.describe('home page', () => {
       page.getByRole('region', { name: /気づいた人は、/ }).getByRole('link', { name: /LINEで友だち追加/ }),
     ).toBeHidden();
     await expect(page.getByTestId('floating-friend-button')).toBeHidden();
+    await interactive(page);
     await page.mouse.wheel(0, 400);
     const floating = page.getByTestId('floating-friend-button').getByRole('link', { name: '友だち追加' });
     await expect(floating).toBeVisible();
@@ -123,6 +125,7 @@ test.describe('shell header on a phone', () => {
   test('the hamburger opens the menu with the public links', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/');
+    await interactive(page);
     const burger = page.getByRole('button', { name: 'メニューを開く' });
     await burger.click();
     const menu = page.getByRole('dialog', { name: 'メニュー' });
@@ -152,6 +155,7 @@ test.describe('contents', () => {
   test('filters by category and keyword, then opens an item', async ({ page }) => {
     await page.goto('/contents');
     await expect(page.getByRole('article')).toHaveCount(9);
+    await interactive(page);
     await page.getByRole('button', { name: '法律' }).click();
     await expect(page.getByRole('article')).toHaveCount(1);
     await page.getByRole('button', { name: 'すべて' }).click();

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminUser, signInAs } from '../support/auth';
 import { webAppServer } from '../../scripts/lib/stack.mjs';
 import { startPrivateApi, type PrivateApi } from '../support/privateApi';
-import { hydratedNode } from '../support/hydration';
+import { hydratedNode, interactive } from '../support/hydration';
 import { appByWorkspace, type ServerHandle } from '../support/servers';
 import { adminIdToken, API, createArticle, type CreatedArticle } from '../support/reliabilityApi';
 import { dangerousLeftovers, installXssSentinel, XSS_PAYLOADS, xssHits, type XssPayload } from '../support/xssPayloads';
@@ -235,6 +235,7 @@ test('a YouTube embed survives the sanitisers: a seed video article and one stor
     await page.goto(url);
     const play = page.getByRole('button', { name: /^動画を再生：/ });
     await expect(play).toBeVisible();
+    await interactive(page);
     await play.click();
     const frame = page.getByRole('main').locator('iframe');
     await expect(frame).toHaveAttribute('src', /^https:\/\/www\.youtube\.com\/embed\/[\w-]+/);

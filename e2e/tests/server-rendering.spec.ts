@@ -220,6 +220,28 @@ test.describe('in the browser', () => {
     await context.close();
   });
 
+  test('a served page is painted before any of its scripts is requested, then hydrates', async ({ page, request }) => {
+    const [article] = await articles(request);
+    for (const route of ['/', '/articles', `/articles/${article!.slug}`]) {
+      await page.goto(route);
+      await hydratedNode(page, '#root h1');
+      const { paintedAt, scripts } = await page.evaluate(() => ({
+        paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        scripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((entry) => entry.initiatorType === 'script' || entry.initiatorType === 'link')
+          .filter((entry) => /\.js(\?|$)/.test(entry.name) && !entry.name.endsWith('/after-paint.js'))
+          .map((entry) => ({ name: entry.name, startTime: entry.startTime })),
+      }));
+      expect(paintedAt, route).not.toBeNull();
+      expect(scripts.length, route).toBeGreaterThan(3);
+      // main.js, remoteEntry.js and every chunk: none of them started before the first paint.
+      expect(
+        scripts.filter((entry) => entry.startTime < paintedAt!),
+        route,
+      ).toEqual([]);
+    }
+  });
+
   test('a cached page, compressed once, still carries a nonce of its own per response and runs under it', async ({
     page,
     request,

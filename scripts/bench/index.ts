@@ -20,6 +20,7 @@ import { measurePageLoad } from './pageLoad';
 import { renderLoad } from './renderLoad';
 import { report, type BenchResults } from './report';
 import { measureSignInToDashboard } from './signIn';
+import { japaneseSystemFont, MISSING_JAPANESE_FONT_WARNING } from './systemFonts';
 
 const PARTS = [
   'lighthouse',
@@ -124,6 +125,8 @@ async function measure(results: BenchResults, stack: BenchStack) {
 }
 
 async function main() {
+  const japaneseFont = japaneseSystemFont();
+  if (!japaneseFont) console.warn(`⚠ ${MISSING_JAPANESE_FONT_WARNING}`);
   const buildTimings = buildApps({ onlyStale: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-manabi-bench-'));
   const stack = await startBenchStack(dataDir);
@@ -132,6 +135,7 @@ async function main() {
       measuredAt: new Date().toISOString(),
       runs,
       machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`,
+      japaneseSystemFont: japaneseFont,
       parts,
       buildTimings,
       serverRendering: {},

@@ -12,6 +12,8 @@ export interface BenchResults {
   measuredAt: string;
   runs: number;
   machine: string;
+  /** The Japanese font the browser falls back to on this machine (null: none, figures skewed). */
+  japaneseSystemFont: string | null;
   parts: string[];
   buildTimings: { workspace: string; seconds: number }[];
   serverRendering: {

@@ -21,6 +21,11 @@ export function themeFromCookie(cookieHeader) {
   return value === 'dark' || value === 'light' ? value : null;
 }
 
+/** An external script (the shell's entry), and the hints that only serve scripts. */
+const SCRIPT_TAG = /<script\b[^>]*\bsrc=[^>]*><\/script>/g;
+const SCRIPT_HINT =
+  /<link\b(?=[^>]*\brel=["']?(?:preload|modulepreload)\b)(?=[^>]*\bas=["']?(?:script|fetch)\b)[^>]*>/g;
+
 /**
  * The page's HTML: the shell's index.html with the theme on <html> and, when the page was
  * rendered, its head, styles, markup and data in place of the empty #root.
@@ -34,17 +39,37 @@ export function assemblePage(template, { nonce, headExtra, theme, rendered, nonc
   const colorScheme = theme ? `<meta name="color-scheme" content="${theme}">` : '';
   const head = `<meta property="csp-nonce" nonce="${escapeAttribute(nonce)}">${colorScheme}${headExtra}`;
   let html = template.replace(/<html[^>]*>/, htmlTag);
+  let extra = head;
   if (rendered) {
+    // The page's scripts and their preloads wait for its first paint (shell/public/after-paint.js);
+    // taken from the template and the extra head tags only, never from the rendered markup.
+    const later = [];
+    const takeLater = (tag) => {
+      later.push(tag);
+      return '';
+    };
+    html = html.replace(SCRIPT_TAG, takeLater).replace(SCRIPT_HINT, takeLater);
+    extra = extra.replace(SCRIPT_TAG, takeLater).replace(SCRIPT_HINT, takeLater);
+    const styles = rendered.styles.split(noncePlaceholder).join(escapeAttribute(nonce));
+    extra += rendered.head + styles;
+    if (later.length > 0) {
+      extra += `<script type="application/json" id="after-paint">${JSON.stringify(later).replace(/</g, '\\u003c')}</script>`;
+    }
     html = html
       .replace(/<title>[^<]*<\/title>/, '')
       .replace(/<meta name="?description"?[^>]*>/, '')
       // Readable without JavaScript: the "enable JavaScript" notice does not apply.
       .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
       .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${rendered.root}</div>${rendered.data}`);
+    // Last in the body and async: it runs in a task of its own once the page is parsed, not in
+    // the parser's task that also lays the page out (a defer script's is).
+    // The template's own </body> is the last one (never one inside the rendered markup).
+    const bodyEnd = html.lastIndexOf('</body>');
+    if (later.length > 0 && bodyEnd >= 0) {
+      html = `${html.slice(0, bodyEnd)}<script async src="/after-paint.js"></script>${html.slice(bodyEnd)}`;
+    }
   }
-  const styles = rendered ? rendered.styles.split(noncePlaceholder).join(escapeAttribute(nonce)) : '';
   // Right after <meta charset>, which must come first.
-  const extra = head + (rendered ? rendered.head + styles : '');
   return /<meta charset=[^>]*>/.test(html)
     ? html.replace(/<meta charset=[^>]*>/, (charset) => charset + extra)
     : html.replace('<head>', () => `<head>${extra}`);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadRuntimeConfig } from 'shared-core';
 import { App } from './app/App';
@@ -28,12 +28,14 @@ async function hydrate(container: HTMLElement, theme: 'light' | 'dark'): Promise
       return false;
     }
   }
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <App initialMode={theme} hydrating />
-    </StrictMode>,
-  );
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App initialMode={theme} hydrating />
+      </StrictMode>,
+    );
+  });
   return true;
 }
 

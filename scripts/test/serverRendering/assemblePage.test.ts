@@ -67,15 +67,46 @@ describe.each(templates)('assemblePage on %s', (_name, template) => {
       expect(doc.querySelector('meta[name="color-scheme"]')?.getAttribute('content')).toBe('dark');
     });
 
-    it('keeps the extra head tags and the scripts', () => {
-      expect(doc.querySelector('link[rel="alternate"]')).not.toBeNull();
-      expect(doc.querySelector('script[src="/main.js"]')).not.toBeNull();
+    it('keeps the extra head tags, and starts the scripts and their preloads only after the first paint', () => {
+      const withHints = parse(
+        assemblePage(template, {
+          nonce: 'n0nce',
+          headExtra: '<link rel=alternate><link rel="preload" href="http://remote/remoteEntry.js" as="script">',
+          theme: 'dark',
+          rendered,
+        }),
+      );
+      expect(withHints.querySelector('link[rel="alternate"]')).not.toBeNull();
+      expect(withHints.querySelector('script[src="/main.js"], link[as="script"], link[as="fetch"]')).toBeNull();
+      const later = JSON.parse(withHints.getElementById('after-paint')?.textContent ?? '[]') as string[];
+      expect(later).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^<script defer src=\/main\.js><\/script>$/),
+          '<link rel="preload" href="http://remote/remoteEntry.js" as="script">',
+        ]),
+      );
+      // Async and last in the body: it runs in a task of its own, after the markup is parsed.
+      const starter = withHints.querySelector('script[src="/after-paint.js"]');
+      expect(starter?.hasAttribute('async')).toBe(true);
+      expect(starter?.parentElement?.tagName).toBe('BODY');
+      expect(starter?.nextElementSibling).toBeNull();
+    });
+
+    it('never takes a script out of the rendered markup', () => {
+      const markup = { ...rendered, root: '<main><script src="/x.js"></script></main>' };
+      const page = parse(assemblePage(template, { nonce: 'n', headExtra: '', theme: 'light', rendered: markup }));
+      expect(page.getElementById('after-paint')?.textContent).not.toContain('/x.js');
     });
   });
 
   describe('the client-rendered page (nothing rendered)', () => {
     const html = assemblePage(template, { nonce: 'n0nce', headExtra: '', theme: null, rendered: null });
     const doc = parse(html);
+
+    it('starts its scripts at once (there is nothing painted to wait for)', () => {
+      expect(doc.querySelector('script[src="/main.js"]')).not.toBeNull();
+      expect(doc.getElementById('after-paint')).toBeNull();
+    });
 
     it("keeps the site's title, description, noscript notice and the empty #root", () => {
       expect(doc.title).toBe('AIまなび');

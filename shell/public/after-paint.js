@@ -1,0 +1,34 @@
+// Server-rendered pages: the page's scripts (and their preloads) start only once the server's
+// HTML has been painted, so on a slow connection the first paint does not share the bandwidth
+// with about 170 KB of JavaScript. The tags are in the page as a JSON data block
+// (scripts/lib/serverRendering.mjs). "Painted" is the browser's own first-contentful-paint entry:
+// a frame is only presented some time after its requestAnimationFrame callback, and a script
+// started in between still competes with it. A hidden tab paints nothing: it starts them at once.
+(() => {
+  const data = document.getElementById('after-paint');
+  if (!data) return;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    const tags = JSON.parse(data.textContent || '[]').join('');
+    // A contextual fragment's <script> elements run when inserted (innerHTML's would not).
+    document.head.append(document.createRange().createContextualFragment(tags));
+  };
+  const startSoon = () => setTimeout(start, 0);
+  if (document.visibilityState === 'hidden') return start();
+  document.addEventListener('visibilitychange', start);
+  const paintTiming =
+    typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).includes('paint');
+  if (!paintTiming) {
+    requestAnimationFrame(startSoon);
+    return;
+  }
+  new PerformanceObserver((list, observer) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    startSoon();
+  }).observe({ type: 'paint', buffered: true });
+  // Never wait on a paint that does not come (a page with nothing contentful in view).
+  setTimeout(start, 3000);
+})();
