@@ -61,9 +61,9 @@ export function assemblePage(template, { nonce, headExtra, theme, rendered, nonc
       // Readable without JavaScript: the "enable JavaScript" notice does not apply.
       .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
       .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${rendered.root}</div>${rendered.data}`);
-    // Last in the body and async: it runs in a task of its own once the page is parsed, not in
-    // the parser's task that also lays the page out (a defer script's is).
-    // The template's own </body> is the last one (never one inside the rendered markup).
+    // The starter goes last in the body, async: it runs in a task of its own once the page is
+    // parsed, not in the parser's task that also lays the page out (a defer script's is). The
+    // template's </body> is the last one in the page (the rendered markup comes before it).
     const bodyEnd = html.lastIndexOf('</body>');
     if (later.length > 0 && bodyEnd >= 0) {
       html = `${html.slice(0, bodyEnd)}<script async src="/after-paint.js"></script>${html.slice(bodyEnd)}`;

@@ -28,6 +28,8 @@ async function hydrate(container: HTMLElement, theme: 'light' | 'dark'): Promise
       return false;
     }
   }
+  // In a transition React hydrates in slices of a few milliseconds, not in one long task, so a tap
+  // on the painted page is not held up for the whole tree.
   startTransition(() => {
     hydrateRoot(
       container,
