@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from '../support/axe';
+import { interactive } from '../support/hydration';
 import {
   adminUser,
   applyOobCode,
@@ -205,6 +206,7 @@ test.describe('signed in', () => {
   test('the footer logs out to /', async ({ page }) => {
     await signInAs(page, uniqueUser('footer-logout'));
     await page.goto('/about');
+    await interactive(page);
     const footer = page.getByRole('contentinfo');
     await footer.getByRole('button', { name: 'ログアウト' }).click();
     await expect(page).toHaveURL(url('/'));

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from '../support/axe';
 import { buildInto } from '../support/build';
 import { loadedSharedCopies, remoteBuildVersion } from '../support/federation';
-import { hydratedNode } from '../support/hydration';
+import { hydratedNode, interactive } from '../support/hydration';
 import { privateServerFor, startPrivateWebApps, type ServerHandle } from '../support/servers';
 
 test.describe('shell and remotes', () => {
@@ -56,6 +56,7 @@ test.describe('shell and remotes', () => {
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     await expect(page.getByRole('banner')).toBeVisible();
     await expect.poll(background).toBe('rgb(245, 245, 247)');
+    await interactive(page);
     await page.getByRole('button', { name: 'テーマを切り替える' }).click();
     await expect.poll(background).toBe('rgb(28, 28, 30)');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');

@@ -112,6 +112,7 @@ test.describe('home page', () => {
 
   test('もっと見る opens /articles at the top of the page', async ({ page }) => {
     await page.goto('/');
+    await interactive(page);
     const more = page.getByRole('link', { name: 'もっと見る' });
     await more.scrollIntoViewIfNeeded();
     await more.click();

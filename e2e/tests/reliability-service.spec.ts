@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { adminUser, operatorUser, signInAs } from '../support/auth';
 import { startShellWithoutApi, type ServerHandle } from '../support/servers';
 import { adminIdToken, createArticle, type CreatedArticle, deleteArticle } from '../support/reliabilityApi';
+import { interactive } from '../support/hydration';
 
 /**
  * The article service unreachable (connection refused; the API process belongs to the shared
@@ -77,6 +78,7 @@ test('public pages: the snapshot while the service is down, the live list once i
   await expectLayout(page);
   await expect(cards(page)).toHaveCount(SNAPSHOT_COUNT);
   await expect(page.getByText(liveOnly.title)).toHaveCount(0);
+  await interactive(page);
 
   await cards(page).first().getByRole('link').first().click();
   await expectLayout(page);
@@ -87,6 +89,7 @@ test('public pages: the snapshot while the service is down, the live list once i
   await expect(cards(page).first().getByRole('heading')).toHaveText(liveOnly.title);
   // Ours on top of the snapshot's (other tests may have added more to the shared service).
   expect(await cards(page).count()).toBeGreaterThan(SNAPSHOT_COUNT);
+  await interactive(page);
   await page.getByRole('link', { name: liveOnly.title }).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(liveOnly.title);
   expect(errors).toEqual([]);
