@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { webAppServer } from '../../scripts/lib/stack.mjs';
 import { distDir } from '../../scripts/lib/apps.mjs';
 import { buildInto } from '../support/build';
-import { hydrated, hydratedNode } from '../support/hydration';
+import { hydrated, hydratedNode, interactive } from '../support/hydration';
 import { appByWorkspace, privatePort, type ServerHandle } from '../support/servers';
 import { API, adminIdToken, createArticle, deleteArticle } from '../support/reliabilityApi';
 
@@ -240,6 +240,27 @@ test.describe('in the browser', () => {
         route,
       ).toEqual([]);
     }
+  });
+
+  test('a visitor who scrolls before the page hydrates keeps the place, and the page catches up', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    // The scripts wait until the visitor has scrolled: a slow phone, deterministically.
+    let release!: () => void;
+    const scrolled = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/after-paint.js', async (route) => {
+      await scrolled;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    const place = await page.evaluate(() => window.scrollY);
+    release();
+    await interactive(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(place);
+    // Hydrated scrolled: the header's scrolled look and the floating add-friend button (spec 9).
+    await expect(page.locator('header[data-scrolled]')).toHaveAttribute('data-scrolled', 'true');
+    await expect(page.getByTestId('floating-friend-button').getByRole('link', { name: '友だち追加' })).toBeVisible();
   });
 
   test('a cached page, compressed once, still carries a nonce of its own per response and runs under it', async ({
