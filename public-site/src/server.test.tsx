@@ -6,6 +6,7 @@ import { seedArticles } from 'shared-articles/seed';
 import { sanitizeArticleHtml } from 'shared-articles/sanitize-policy';
 import { ThemeProvider } from 'styled-components';
 import { installSanitizer, lightTheme } from 'shared-ui';
+import { relatedCards } from './lib/articles/relatedCards';
 import { makeArticle, mockFetch } from './lib/articles/testing';
 import { prepare } from './server';
 
@@ -49,7 +50,7 @@ describe('prepare', () => {
     expect(embeddedData(embeddedState.value, ['articles', 'list'])).toEqual([article, other]);
   });
 
-  it('loads the list and the article for an article page', async () => {
+  it('loads the article and its related cards for an article page, without the bodies of the list', async () => {
     const fetchMock = mockFetch(serviceUp);
     const { embeddedState } = await prepare({ url: '/articles/prompt-tips?utm_source=line', apiBaseUrl: API });
     expect(fetchMock.mock.calls.map(([requested]) => String(requested)).sort()).toEqual([
@@ -57,7 +58,15 @@ describe('prepare', () => {
       `${API}/articles/slug/prompt-tips`,
     ]);
     expect(embeddedState.elementId).toBe('public-site-state');
+    expect(embeddedQueries(embeddedState.value).map((query) => query.queryKey)).toEqual([
+      ['articles', 'slug', 'prompt-tips'],
+      ['articles', 'related', 'prompt-tips'],
+    ]);
     expect(embeddedData(embeddedState.value, ['articles', 'slug', 'prompt-tips'])).toEqual(article);
+    // `other` shares the category: its card, without a body.
+    expect(embeddedData(embeddedState.value, ['articles', 'related', 'prompt-tips'])).toEqual([
+      { id: 8, slug: 'other', title: '別の記事', category: other.category, date: '2024-12-01', articleType: 'note' },
+    ]);
   });
 
   it.each(['/about', '/privacy', '/contents/ai-history'])('loads nothing for %s', async (url) => {
@@ -93,6 +102,9 @@ describe('prepare', () => {
     );
     expect(html).toContain('プロンプトのコツ</h1>');
     expect(html).toContain('<p>コツの本文</p>');
+    // The related card comes from the loaded cards too.
+    expect(html).toContain('関連記事');
+    expect(html).toContain('別の記事');
     expect(html).not.toContain('記事を読み込んでいます');
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -117,8 +129,11 @@ describe('prepare', () => {
       const { embeddedState } = await prepare({ url: `/articles/${seeded.slug}`, apiBaseUrl: API });
       const requested = fetchMock.mock.calls.map(([url]) => String(url));
       expect(requested.some((url) => url.endsWith('articles-snapshot.json'))).toBe(false);
-      expect(embeddedData(embeddedState.value, ['articles', 'list'])).toEqual(sortNewestFirst(seedArticles));
       expect(embeddedData(embeddedState.value, ['articles', 'slug', seeded.slug])).toEqual(seeded);
+      expect(embeddedData(embeddedState.value, ['articles', 'related', seeded.slug])).toEqual(
+        relatedCards(seeded, sortNewestFirst(seedArticles)),
+      );
+      expect(relatedCards(seeded, seedArticles)).not.toEqual([]);
     });
   });
 });

@@ -3,10 +3,12 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 import { QueryClientProvider, dehydrate, type FetchQueryOptions } from '@tanstack/react-query';
+import type { Article } from 'shared-articles';
 import { paths } from 'shared-core';
 import { articleClientFor, fetchArticleBySlug, fetchArticles } from './lib/articles/articleSource';
 import { articleKeys } from 'shared-data';
 import { createPublicQueryClient } from './lib/articles/queryClient';
+import { relatedCards } from './lib/articles/relatedCards';
 import { SERVER_STATE_ELEMENT_ID } from './lib/articles/serverState';
 import { createVersionedReads, type PublicReads } from './lib/articles/versionedReads';
 import { PublicRoutes } from './routes';
@@ -27,16 +29,26 @@ const API_TIMEOUT_MS = 2000;
 
 const versionedReads = createVersionedReads();
 
-/** The data each page renders with, so the server's HTML holds the content, not a spinner. */
+/**
+ * The data each page renders with, so the server's HTML holds the content, not a spinner. An
+ * article page takes its related articles' cards, not the whole list with every body.
+ */
 function queriesFor(pathname: string, api: PublicReads): FetchQueryOptions[] {
-  const list: FetchQueryOptions = { queryKey: articleKeys.list(), queryFn: () => fetchArticles(api) };
-  if (pathname === paths.home || pathname === paths.articles) return [list];
-  const article = matchPath(`${paths.articles}/:slug`, pathname);
-  if (article?.params.slug) {
-    const slug = article.params.slug;
-    return [list, { queryKey: articleKeys.bySlug(slug), queryFn: () => fetchArticleBySlug(slug, api) }];
+  if (pathname === paths.home || pathname === paths.articles) {
+    return [{ queryKey: articleKeys.list(), queryFn: () => fetchArticles(api) }];
   }
-  return [];
+  const slug = matchPath(`${paths.articles}/:slug`, pathname)?.params.slug;
+  if (!slug) return [];
+  let answer: Promise<Article | null> | undefined;
+  const article = () => (answer ??= fetchArticleBySlug(slug, api));
+  const related = async () => {
+    const [subject, all] = await Promise.all([article(), fetchArticles(api)]);
+    return subject ? relatedCards(subject, all) : [];
+  };
+  return [
+    { queryKey: articleKeys.bySlug(slug), queryFn: article },
+    { queryKey: articleKeys.related(slug), queryFn: related },
+  ];
 }
 
 export interface PrepareRequest {

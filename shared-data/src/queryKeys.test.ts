@@ -2,9 +2,15 @@ import { QueryClient } from '@tanstack/react-query';
 import { articleKeys, businessArticleKeys } from './queryKeys';
 
 describe('query keys', () => {
-  it('invalidating all articles reaches the list, a detail and a slug, and nothing else', async () => {
+  it('invalidating all articles reaches the list, a detail, a slug and related cards, and nothing else', async () => {
     const client = new QueryClient();
-    for (const key of [articleKeys.list(), articleKeys.detail(1), articleKeys.bySlug('a'), ['admin', 'users']]) {
+    for (const key of [
+      articleKeys.list(),
+      articleKeys.detail(1),
+      articleKeys.bySlug('a'),
+      articleKeys.related('a'),
+      ['admin', 'users'],
+    ]) {
       client.setQueryData(key, 'cached');
     }
     await client.invalidateQueries({ queryKey: articleKeys.all });
@@ -13,7 +19,12 @@ describe('query keys', () => {
       .getAll()
       .filter((query) => query.state.isInvalidated)
       .map((query) => query.queryKey);
-    expect(invalidated).toEqual([articleKeys.list(), articleKeys.detail(1), articleKeys.bySlug('a')]);
+    expect(invalidated).toEqual([
+      articleKeys.list(),
+      articleKeys.detail(1),
+      articleKeys.bySlug('a'),
+      articleKeys.related('a'),
+    ]);
   });
 
   it("keeps one account's business articles apart from another's", () => {

@@ -7,6 +7,8 @@ export const articleKeys = {
   list: () => [...articleKeys.all, 'list'] as const,
   detail: (id: number) => [...articleKeys.all, 'detail', id] as const,
   bySlug: (slug: string) => [...articleKeys.all, 'slug', slug] as const,
+  /** The cards under an article (its related articles, without their bodies). */
+  related: (slug: string) => [...articleKeys.all, 'related', slug] as const,
 };
 
 /** Keyed by user, so a different account signing in never sees the previous one's cache. */

@@ -3,8 +3,12 @@ import { paths } from 'shared-core';
 import { ArticleCard } from 'shared-ui';
 import { articleCardImage } from '../lib/articles/cardImage';
 
+/** A card's article: the body only for an excerpt (and a video's thumbnail when there is no image). */
+export type TeaserArticle = Pick<Article, 'slug' | 'title' | 'category' | 'date' | 'image' | 'articleType'> &
+  Partial<Pick<Article, 'content'>>;
+
 interface ArticleTeaserProps {
-  article: Article;
+  article: TeaserArticle;
   /** Plain-text characters of the excerpt (150 on lists, 100 on the home page); none when omitted. */
   excerptLength?: number;
   index: number;
@@ -24,7 +28,7 @@ export function ArticleTeaser({ article, excerptLength, index, loading, headingL
       category={article.category}
       dateLabel={formatJapaneseDate(article.date)}
       dateTime={article.date}
-      excerpt={excerptLength ? excerpt(article.content, excerptLength) : undefined}
+      excerpt={excerptLength && article.content !== undefined ? excerpt(article.content, excerptLength) : undefined}
       ctaText="続きを読む"
       index={index}
       headingLevel={headingLevel}

@@ -5,8 +5,10 @@ import type { CardImageSource } from 'shared-ui';
  * The card picture (shared-articles thumbnail rules): the article image, or the YouTube thumbnail
  * of a video article without one; a WebP image is offered with its .jpg twin as the fallback.
  */
-export function articleCardImage(article: Pick<Article, 'image' | 'content' | 'articleType'>): CardImageSource | null {
-  const thumbnail = articleThumbnail(article);
+export function articleCardImage(
+  article: Pick<Article, 'image' | 'articleType'> & Partial<Pick<Article, 'content'>>,
+): CardImageSource | null {
+  const thumbnail = articleThumbnail({ ...article, content: article.content ?? '' });
   if (!thumbnail) return null;
   const fallback = webpFallback(thumbnail);
   return fallback ? { src: fallback, webpSrc: thumbnail } : { src: thumbnail };

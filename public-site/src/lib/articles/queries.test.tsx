@@ -1,10 +1,11 @@
 import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider, dehydrate, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { articleKeys } from 'shared-data';
-import { useArticle, useArticles } from './queries';
+import { useArticle, useArticles, useRelatedArticles } from './queries';
 import { createPublicQueryClient } from './queryClient';
+import { relatedCards } from './relatedCards';
 import { SERVER_STATE_ELEMENT_ID, adoptServerState } from './serverState';
 import { makeArticle, mockFetch } from './testing';
 
@@ -25,6 +26,28 @@ const wrapperFor =
 const store = (articles: unknown[]) => localStorage.setItem('articles', JSON.stringify(articles));
 
 beforeEach(() => localStorage.clear());
+
+/** The server's HTML and data block for `probe` rendered with `server`'s data, as shell/src/server sends them. */
+function servePage(server: QueryClient, probe: ReactElement): Document {
+  const html = renderToString(<QueryClientProvider client={server}>{probe}</QueryClientProvider>);
+  const page = document.implementation.createHTMLDocument('page');
+  page.body.innerHTML = `<div id="root">${html}</div><script type="application/json" id="${SERVER_STATE_ELEMENT_ID}"></script>`;
+  const data = page.getElementById(SERVER_STATE_ELEMENT_ID);
+  if (data) data.textContent = JSON.stringify(dehydrate(server));
+  return page;
+}
+
+/** Hydrates `probe` over a served page, as the browser does; returns React's recoverable-error hook. */
+function hydratePage(page: Document, probe: ReactElement) {
+  const client = createPublicQueryClient();
+  expect(adoptServerState(client, page)).toBe(true);
+  const container = document.createElement('div');
+  container.innerHTML = page.getElementById('root')?.innerHTML ?? '';
+  document.body.append(container);
+  const onRecoverableError = jest.fn();
+  render(probe, { container, hydrate: true, onRecoverableError, wrapper: wrapperFor(client) });
+  return onRecoverableError;
+}
 
 describe('on a page rendered in the browser', () => {
   it('lists the stored articles with the published ones, newest first, skipping junk and impostors', async () => {
@@ -79,33 +102,10 @@ describe('on a page the server rendered', () => {
     const server = createPublicQueryClient();
     server.setQueryData(articleKeys.list(), [newer, older]);
     server.setQueryData(articleKeys.bySlug(slug), served);
-    const html = renderToString(
-      <QueryClientProvider client={server}>
-        <ArticleProbe slug={slug} />
-      </QueryClientProvider>,
-    );
-    const page = document.implementation.createHTMLDocument('page');
-    page.body.innerHTML = `<div id="root">${html}</div><script type="application/json" id="${SERVER_STATE_ELEMENT_ID}"></script>`;
-    const data = page.getElementById(SERVER_STATE_ELEMENT_ID);
-    if (data) data.textContent = JSON.stringify(dehydrate(server));
-    return page;
+    return servePage(server, <ArticleProbe slug={slug} />);
   }
 
-  function hydrateOver(page: Document, slug: string) {
-    const client = createPublicQueryClient();
-    expect(adoptServerState(client, page)).toBe(true);
-    const container = document.createElement('div');
-    container.innerHTML = page.getElementById('root')?.innerHTML ?? '';
-    document.body.append(container);
-    const onRecoverableError = jest.fn();
-    render(<ArticleProbe slug={slug} />, {
-      container,
-      hydrate: true,
-      onRecoverableError,
-      wrapper: wrapperFor(client),
-    });
-    return onRecoverableError;
-  }
+  const hydrateOver = (page: Document, slug: string) => hydratePage(page, <ArticleProbe slug={slug} />);
 
   it('hydrates the 404 the server sent without a mismatch, then shows the stored article', async () => {
     mockFetch(() => ({ status: 404 }));
@@ -131,6 +131,69 @@ describe('on a page the server rendered', () => {
     const onRecoverableError = hydrateOver(serve('newer', newer), 'newer');
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('新しい記事');
+    expect(onRecoverableError).not.toHaveBeenCalled();
+  });
+});
+
+describe('related cards', () => {
+  function RelatedProbe({ article }: { article: typeof newer }) {
+    const cards = useRelatedArticles(article);
+    return (
+      <ul>
+        {cards.map((card) => (
+          <li key={card.slug}>{card.title}</li>
+        ))}
+      </ul>
+    );
+  }
+  const titles = () => screen.queryAllByRole('listitem').map((item) => item.textContent);
+
+  it('come from the list already in the browser, stored articles included, without a request', async () => {
+    const fetchMock = mockFetch(() => ({ status: 500 }));
+    store([mine]);
+    const client = createPublicQueryClient();
+    client.setQueryData(articleKeys.list(), [newer, older]);
+    const { result } = renderHook(() => useRelatedArticles(newer), { wrapper: wrapperFor(client) });
+    await waitFor(() => expect(result.current.map((card) => card.title)).toEqual(['私の記事', '古い記事']));
+    expect(result.current.every((card) => !('content' in card))).toBe(true);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('fetch the list when it is not cached yet', async () => {
+    const fetchMock = mockFetch(() => ({ status: 200, body: [older, newer] }));
+    const { result } = renderHook(() => useRelatedArticles(newer), {
+      wrapper: wrapperFor(createPublicQueryClient()),
+    });
+    await waitFor(() => expect(result.current.map((card) => card.title)).toEqual(['古い記事']));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  function serveRelated() {
+    const server = createPublicQueryClient();
+    server.setQueryData(articleKeys.related('newer'), relatedCards(newer, [newer, older]));
+    return servePage(server, <RelatedProbe article={newer} />);
+  }
+
+  it('hydrate from the cards the server sent, without fetching anything', async () => {
+    const fetchMock = mockFetch(() => ({ status: 500 }));
+    const page = serveRelated();
+    expect(page.querySelector('li')?.textContent).toBe('古い記事');
+    const onRecoverableError = hydratePage(page, <RelatedProbe article={newer} />);
+    expect(titles()).toEqual(['古い記事']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(titles()).toEqual(['古い記事']);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(onRecoverableError).not.toHaveBeenCalled();
+  });
+
+  it('take in a stored article right after hydration, keeping the served cards meanwhile', async () => {
+    const fetchMock = mockFetch(() => ({ status: 200, body: [older, newer] }));
+    const page = serveRelated();
+    store([mine]);
+    const onRecoverableError = hydratePage(page, <RelatedProbe article={newer} />);
+    expect(titles()).toEqual(['古い記事']);
+    await waitFor(() => expect(titles()).toEqual(['私の記事', '古い記事']));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(onRecoverableError).not.toHaveBeenCalled();
   });
 });

@@ -1,12 +1,17 @@
 import { useCallback, useMemo } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Article } from 'shared-articles';
 import { articleKeys } from 'shared-data';
 import { useHydrated } from 'shared-ui';
 import { fetchArticleBySlug, fetchArticles } from './articleSource';
 import { readLocalArticles, withLocalArticles } from './localArticles';
+import { relatedCards, type ArticleCardData } from './relatedCards';
 
 const NONE: readonly Article[] = [];
+const NO_CARDS: readonly ArticleCardData[] = [];
+
+/** The service's list (or the snapshot's), as cached under its key. */
+const articleList = { queryKey: articleKeys.list(), queryFn: () => fetchArticles() };
 
 /**
  * The articles stored in this browser, read once the page is live. The server never knows them,
@@ -25,7 +30,7 @@ function useLocalArticles(): readonly Article[] {
 export function useArticles() {
   const local = useLocalArticles();
   const select = useCallback((served: Article[]) => withLocalArticles(served, local), [local]);
-  return useQuery({ queryKey: articleKeys.list(), queryFn: () => fetchArticles(), select });
+  return useQuery({ ...articleList, select });
 }
 
 /**
@@ -46,4 +51,24 @@ export function useArticle(slug: string) {
     placeholderData: () => queryClient.getQueryData<Article[]>(articleKeys.list())?.find((a) => a.slug === slug),
     select,
   });
+}
+
+/**
+ * The cards under `article` (its related articles). A served page brings exactly these; in the
+ * browser they come from the article list (fetched only when it is not cached yet). The articles
+ * stored in this browser take part once the page is live, under a key of their own: the server's
+ * cards never had them.
+ */
+export function useRelatedArticles(article: Article): readonly ArticleCardData[] {
+  const queryClient = useQueryClient();
+  const local = useLocalArticles();
+  const key = articleKeys.related(article.slug);
+  const { data = NO_CARDS } = useQuery({
+    queryKey: local.length === 0 ? key : [...key, 'with-stored'],
+    queryFn: async () =>
+      relatedCards(article, withLocalArticles(await queryClient.ensureQueryData(articleList), local)),
+    // The cards shown so far stay while the stored articles join.
+    placeholderData: keepPreviousData,
+  });
+  return data;
 }

@@ -5,7 +5,7 @@ import { paths } from 'shared-core';
 import { Banner, Container, NotFoundPage, Spinner, preloadSanitizer } from 'shared-ui';
 import { ActionButton } from '../../../components/ActionButton';
 import { readLocalArticles } from '../../../lib/articles/localArticles';
-import { useArticle, useArticles } from '../../../lib/articles/queries';
+import { useArticle } from '../../../lib/articles/queries';
 import { ArticleView } from './ArticleView';
 
 const Page = styled(Container)`
@@ -27,7 +27,6 @@ const Centered = styled.div`
 export function ArticleDetailPage() {
   const { slug = '' } = useParams();
   const { data: article, isPending, isError, error, refetch } = useArticle(slug);
-  const { data: allArticles = [] } = useArticles();
   // The body's sanitiser downloads while the article does, not after it.
   useEffect(() => {
     void preloadSanitizer();
@@ -52,11 +51,7 @@ export function ArticleDetailPage() {
       </Page>
     );
   }
-  return (
-    <Page>
-      {article ? <ArticleView article={article} allArticles={allArticles} /> : <ArticleNotFound slug={slug} />}
-    </Page>
-  );
+  return <Page>{article ? <ArticleView article={article} /> : <ArticleNotFound slug={slug} />}</Page>;
 }
 
 /**

@@ -43,7 +43,7 @@ const ContinueOnNote = styled.div`
 `;
 
 /** A loaded article: header, video, body, note link, related articles and the LINE promo. */
-export function ArticleView({ article, allArticles }: { article: Article; allArticles: readonly Article[] }) {
+export function ArticleView({ article }: { article: Article }) {
   useDocumentTitle(article.title);
   useSocialMeta({
     title: `${article.title} | ${site.productName}`,
@@ -77,7 +77,7 @@ export function ArticleView({ article, allArticles }: { article: Article; allArt
           </ActionButton>
         </ContinueOnNote>
       )}
-      <RelatedArticles article={article} all={allArticles} />
+      <RelatedArticles article={article} />
       <FriendPromo />
     </article>
   );

@@ -1,7 +1,8 @@
 import styled from 'styled-components';
-import { relatedArticles, type Article } from 'shared-articles';
+import type { Article } from 'shared-articles';
 import { CardGrid, fonts } from 'shared-ui';
 import { ArticleTeaser } from '../../../components/ArticleTeaser';
+import { useRelatedArticles } from '../../../lib/articles/queries';
 
 const Section = styled.section`
   margin-top: 64px;
@@ -14,8 +15,8 @@ const Title = styled.h2`
 `;
 
 /** Up to three related articles (the shared rule: listed ids, else the same category). */
-export function RelatedArticles({ article, all }: { article: Article; all: readonly Article[] }) {
-  const related = relatedArticles(article, all);
+export function RelatedArticles({ article }: { article: Article }) {
+  const related = useRelatedArticles(article);
   if (related.length === 0) return null;
   return (
     <Section aria-labelledby="related-title">
