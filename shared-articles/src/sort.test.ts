@@ -43,3 +43,26 @@ describe('distinctCategories', () => {
     expect(distinctCategories(items)).toEqual(['B', 'A']);
   });
 });
+
+describe('Japanese collation', () => {
+  it('is built on first use, once: loading the module or ordering by date builds none', () => {
+    const Collator = jest.spyOn(Intl, 'Collator');
+    try {
+      jest.isolateModules(() => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh copy of the module
+        const fresh = require('./sort') as {
+          sortNewestFirst: typeof sortNewestFirst;
+          sortByTitle: typeof sortByTitle;
+          sortByCategory: typeof sortByCategory;
+        };
+        expect(ids(fresh.sortNewestFirst(items))).toEqual([3, 2, 1, 4]);
+        expect(Collator).not.toHaveBeenCalled();
+        fresh.sortByTitle(items);
+        fresh.sortByCategory(items);
+        expect(Collator).toHaveBeenCalledTimes(1);
+      });
+    } finally {
+      Collator.mockRestore();
+    }
+  });
+});

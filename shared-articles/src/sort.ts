@@ -9,11 +9,17 @@ interface Sortable {
 
 export type ArticleSortKey = 'date' | 'title' | 'category';
 
-const collator = new Intl.Collator('ja');
+/**
+ * Japanese collation, built on first use: building it loads ICU's collation data, one of the
+ * longest tasks of a public page's start-up on a phone, and public pages (numeric ids, date
+ * order) never compare by it.
+ */
+let japanese: Intl.Collator | undefined;
+const collator = () => (japanese ??= new Intl.Collator('ja'));
 
 function compareIds(a: number | string, b: number | string): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return collator.compare(String(a), String(b));
+  return collator().compare(String(a), String(b));
 }
 
 /** Newest first: date descending (YYYY-MM-DD compares as text), then the later id first. */
@@ -28,12 +34,12 @@ export function sortNewestFirst<T extends Sortable>(items: readonly T[]): T[] {
 
 /** Title order in Japanese collation; equal titles newest first. */
 export function sortByTitle<T extends Sortable>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => collator.compare(a.title, b.title) || compareNewestFirst(a, b));
+  return [...items].sort((a, b) => collator().compare(a.title, b.title) || compareNewestFirst(a, b));
 }
 
 /** Grouped by category in Japanese collation; newest first inside a category. */
 export function sortByCategory<T extends Sortable>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => collator.compare(a.category, b.category) || compareNewestFirst(a, b));
+  return [...items].sort((a, b) => collator().compare(a.category, b.category) || compareNewestFirst(a, b));
 }
 
 export function sortArticles<T extends Sortable>(items: readonly T[], key: ArticleSortKey): T[] {
