@@ -9,7 +9,7 @@ export type ArticleCardData = Pick<Article, 'id' | 'slug' | 'title' | 'category'
   image?: string;
 };
 
-/** The cards of `article`'s related articles among `all` (the shared rule), newest rule and order kept. */
+/** The cards of `article`'s related articles among `all`, chosen and ordered by the shared rule. */
 export function relatedCards(article: Article, all: readonly Article[]): ArticleCardData[] {
   return relatedArticles(article, all).map((related) => {
     const image = articleThumbnail(related);
