@@ -16,11 +16,12 @@ export function youtubeThumbnail(videoId: string): string {
 /** The image to show on a card, or undefined when the article has none (the UI shows its placeholder). */
 export function articleThumbnail(article: {
   image?: string;
-  content: string;
+  /** Absent from a card, whose thumbnail was resolved when it was made. */
+  content?: string;
   articleType?: string;
 }): string | undefined {
   if (article.image) return article.image;
-  if (article.articleType !== 'youtube') return undefined;
+  if (article.articleType !== 'youtube' || !article.content) return undefined;
   const videoId = youtubeIdFromContent(article.content);
   return videoId ? youtubeThumbnail(videoId) : undefined;
 }

@@ -2,10 +2,10 @@ import { excerpt, formatJapaneseDate, type Article } from 'shared-articles';
 import { paths } from 'shared-core';
 import { ArticleCard } from 'shared-ui';
 import { articleCardImage } from '../lib/articles/cardImage';
+import type { ArticleCardData } from '../lib/articles/relatedCards';
 
-/** A card's article: the body only for an excerpt (and a video's thumbnail when there is no image). */
-export type TeaserArticle = Pick<Article, 'slug' | 'title' | 'category' | 'date' | 'image' | 'articleType'> &
-  Partial<Pick<Article, 'content'>>;
+/** A card's article: a related card, or an article whose body gives the excerpt (and a video's thumbnail). */
+type TeaserArticle = Omit<ArticleCardData, 'id'> & Partial<Pick<Article, 'content'>>;
 
 interface ArticleTeaserProps {
   article: TeaserArticle;

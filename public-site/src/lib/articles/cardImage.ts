@@ -8,7 +8,7 @@ import type { CardImageSource } from 'shared-ui';
 export function articleCardImage(
   article: Pick<Article, 'image' | 'articleType'> & Partial<Pick<Article, 'content'>>,
 ): CardImageSource | null {
-  const thumbnail = articleThumbnail({ ...article, content: article.content ?? '' });
+  const thumbnail = articleThumbnail(article);
   if (!thumbnail) return null;
   const fallback = webpFallback(thumbnail);
   return fallback ? { src: fallback, webpSrc: thumbnail } : { src: thumbnail };
