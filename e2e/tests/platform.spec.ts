@@ -113,6 +113,8 @@ test.describe('remote faults and independent deploys (private servers on :4000�
     test.setTimeout(120_000);
     await page.goto('http://localhost:4000/about');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('私たちについて');
+    // The heading is served HTML: the remote's build is known once the page has hydrated.
+    await interactive(page);
     const shellBefore = await (await page.request.get('http://localhost:4000/main.js')).body();
     const versionBefore = await remoteBuildVersion(page, 'public_site');
 
@@ -125,6 +127,7 @@ test.describe('remote faults and independent deploys (private servers on :4000�
 
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('私たちについて');
+    await interactive(page);
     expect(versionBefore).not.toBe(marker);
     expect(await remoteBuildVersion(page, 'public_site')).toBe(marker);
     const shellAfter = await (await page.request.get('http://localhost:4000/main.js')).body();

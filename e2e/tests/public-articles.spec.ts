@@ -43,6 +43,8 @@ test.describe('articles list', () => {
     await page.goto('/articles');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Articles');
     await expect(cards(page).first()).toBeVisible();
+    // The chips are tapped below: they answer once the served page has hydrated.
+    await interactive(page);
 
     const chips = page.getByRole('group', { name: '記事タグ' }).getByRole('button');
     await expect(chips.first()).toHaveText('すべて');
