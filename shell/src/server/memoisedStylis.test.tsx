@@ -51,6 +51,17 @@ describe('memoiseStylis', () => {
     expect(memoiseStylis(fakeStylis())).not.toBe(memoiseStylis(stylis));
   });
 
+  it('forgets everything once it holds 5,000 results, and still answers right', () => {
+    const stylis = fakeStylis();
+    const memoised = memoiseStylis(stylis);
+    for (let i = 0; i < 5000; i++) memoised(`order: ${i};`, '.a');
+    expect(memoised('order: 0;', '.a')).toEqual(['.a{order: 0;}']);
+    expect(stylis).toHaveBeenCalledTimes(5000);
+    expect(memoised('order: 5000;', '.a')).toEqual(['.a{order: 5000;}']);
+    expect(memoised('order: 0;', '.a')).toEqual(['.a{order: 0;}']);
+    expect(stylis).toHaveBeenCalledTimes(5002);
+  });
+
   it('hands out rules that cannot be changed by whoever reads them', () => {
     const rules = memoiseStylis(fakeStylis())('color: red;', '.a');
     expect(() => rules.push('.evil{}')).toThrow(TypeError);

@@ -12,22 +12,43 @@ type Stringifier = IStyleSheetContext['stylis'];
 const MAX_ENTRIES = 5000;
 const memoised = new WeakMap<Stringifier, Stringifier>();
 
+/** One level of the memo per argument: the arguments' count first, then each argument in turn. */
+interface Level {
+  next: Map<unknown, Level>;
+  rules?: readonly string[];
+}
+
+const levelUnder = (level: Level, key: unknown): Level => {
+  let next = level.next.get(key);
+  if (!next) {
+    next = { next: new Map() };
+    level.next.set(key, next);
+  }
+  return next;
+};
+
 /** `stylis` with its results kept (frozen: styled-components only reads them). */
 export function memoiseStylis(stylis: Stringifier): Stringifier {
   const known = memoised.get(stylis);
   if (known) return known;
-  const results = new Map<string, readonly string[]>();
+  let root: Level = { next: new Map() };
+  let entries = 0;
+  // Looked up argument by argument, as given (undefined ≠ ''), so stylis' own defaults still
+  // apply; a key string joining them (the CSS is most of it) cost more than the lookup saved.
+  const find = (args: unknown[]) => args.reduce<Level>(levelUnder, levelUnder(root, args.length));
   const keep: Stringifier = Object.assign(
     (...args: Parameters<Stringifier>) => {
-      // Arguments as given (undefined ≠ ''), so stylis' own defaults still apply.
-      const key = JSON.stringify(args);
-      let rules = results.get(key);
-      if (!rules) {
-        rules = Object.freeze(stylis(...args));
-        if (results.size >= MAX_ENTRIES) results.clear();
-        results.set(key, rules);
+      let level = find(args);
+      if (!level.rules) {
+        if (entries >= MAX_ENTRIES) {
+          root = { next: new Map() };
+          entries = 0;
+          level = find(args);
+        }
+        level.rules = Object.freeze(stylis(...args));
+        entries++;
       }
-      return rules as string[];
+      return level.rules as string[];
     },
     { hash: stylis.hash },
   );

@@ -10,27 +10,35 @@ export interface PublicSiteServer {
   }>;
 }
 
-let registeredEntry: string | null = null;
+/**
+ * The module of the release the registry names, loaded once: asking the federation runtime for
+ * it on every page cost a fifteenth of a render, and one manifest URL is one release.
+ */
+let loaded: { manifestUrl: string; module: Promise<PublicSiteServer> } | null = null;
 let everRegistered = false;
+
+async function loadModule(): Promise<PublicSiteServer> {
+  const module = await loadRemote<PublicSiteServer>('public_site/server');
+  if (typeof module?.prepare !== 'function') throw new Error('public_site/server has no prepare()');
+  return module;
+}
 
 /**
  * public-site's server module, from the manifest URL the registry names right now. The manifest
  * announces the server build (`metaData.ssrRemoteEntry`); a new URL (a redeploy) replaces the
  * loaded remote on the next request, without restarting this server.
  */
-export async function loadPublicSiteServer(manifestUrl: string): Promise<PublicSiteServer> {
-  if (manifestUrl !== registeredEntry) {
+export function loadPublicSiteServer(manifestUrl: string): Promise<PublicSiteServer> {
+  if (loaded?.manifestUrl !== manifestUrl) {
     // force: the runtime drops the previous entry, its modules and any failed load of it.
     registerRemotes([{ name: 'public_site', entry: manifestUrl }], { force: everRegistered });
-    registeredEntry = manifestUrl;
     everRegistered = true;
+    loaded = { manifestUrl, module: loadModule() };
   }
-  const module = await loadRemote<PublicSiteServer>('public_site/server');
-  if (typeof module?.prepare !== 'function') throw new Error('public_site/server has no prepare()');
-  return module;
+  return loaded.module;
 }
 
 /** After a failure the next request registers the remote afresh (the runtime keeps no broken entry). */
 export function forgetPublicSiteServer(): void {
-  registeredEntry = null;
+  loaded = null;
 }
