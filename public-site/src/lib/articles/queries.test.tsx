@@ -135,6 +135,27 @@ describe('on a page the server rendered', () => {
   });
 });
 
+describe('a served list page going live', () => {
+  // What lets the list page skip its cards once live (ArticlesPage's memo): the list is the same object.
+  it('keeps the very list it hydrated with when nothing is stored', async () => {
+    const lists: unknown[] = [];
+    function ListProbe() {
+      const { data = [] } = useArticles();
+      lists.push(data);
+      return <p>{data.length}件</p>;
+    }
+    const server = createPublicQueryClient();
+    server.setQueryData(articleKeys.list(), [newer, older]);
+    const page = servePage(server, <ListProbe />);
+    lists.length = 0;
+    const onRecoverableError = hydratePage(page, <ListProbe />);
+    // The hydrating render, then the one once the page is live (stored articles are read).
+    await waitFor(() => expect(lists.length).toBeGreaterThanOrEqual(2));
+    expect(new Set(lists).size).toBe(1);
+    expect(onRecoverableError).not.toHaveBeenCalled();
+  });
+});
+
 describe('related cards', () => {
   function RelatedProbe({ article }: { article: typeof newer }) {
     const cards = useRelatedArticles(article);

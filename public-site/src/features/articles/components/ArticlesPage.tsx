@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import styled from 'styled-components';
 import { Banner, CardGrid, CategoryFilter, Container, SearchBox, Spinner, useDocumentTitle } from 'shared-ui';
 import { ActionButton } from '../../../components/ActionButton';
@@ -56,7 +57,8 @@ export function ArticlesPage() {
   );
 }
 
-function FilteredArticles({ articles }: { articles: Article[] }) {
+/** Memoised: the page renders again when it goes live, with the same list (nothing to redo). */
+const FilteredArticles = memo(function FilteredArticles({ articles }: { articles: Article[] }) {
   const { categories, category, setCategory, query, setQuery, visible, reset } = useArticleFilter(articles);
   return (
     <>
@@ -88,4 +90,4 @@ function FilteredArticles({ articles }: { articles: Article[] }) {
       )}
     </>
   );
-}
+});
