@@ -11,8 +11,8 @@ export interface PublicSiteServer {
 }
 
 /**
- * The module of the release the registry names, loaded once: asking the federation runtime for
- * it on every page cost a fifteenth of a render, and one manifest URL is one release.
+ * The module of the release the registry names, loaded once (one manifest URL is one release):
+ * asked of the federation runtime on every page, it took about a fifteenth of a lone render.
  */
 let loaded: { manifestUrl: string; module: Promise<PublicSiteServer> } | null = null;
 let everRegistered = false;
