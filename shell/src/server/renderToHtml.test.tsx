@@ -50,6 +50,28 @@ describe('renderToHtml', () => {
     expect(html.indexOf('記事の本文')).toBeLessThan(html.indexOf('関連記事'));
   });
 
+  it('renders a page whose code and data are loaded without rendering its fallbacks', async () => {
+    const fallbacks = jest.fn();
+    function Fallback() {
+      fallbacks();
+      return <p>読み込み中</p>;
+    }
+    // Over 500 bytes: React's stream renders the fallback of such a boundary even when its
+    // content is complete (in case it sends the content later, "outlined").
+    const body = '生成AIの使い方を学びます。'.repeat(20);
+    const html = await renderToHtml(
+      <main>
+        <Suspense fallback={<Fallback />}>
+          <article>{body}</article>
+        </Suspense>
+      </main>,
+      1000,
+    );
+    expect(html).toBe(`<main><!--$--><article>${body}</article><!--/$--></main>`);
+    // A fallback rendered for nothing costs time and leaves its styles in the page's CSS.
+    expect(fallbacks).not.toHaveBeenCalled();
+  });
+
   it('renders a tree without Suspense as it is', async () => {
     expect(await renderToHtml(<p title={'"A" & <B>'}>本文</p>, 1000)).toBe(
       '<p title="&quot;A&quot; &amp; &lt;B&gt;">本文</p>',

@@ -66,6 +66,20 @@ describe('ArticleCard', () => {
     expect(screen.getByRole('article')).toHaveStyle({ animationDelay: '0.36s' });
   });
 
+  it("writes the card's rules once for a whole list: only the delay differs between cards", () => {
+    renderWithTheme(
+      <>
+        {[0, 1, 2, 3].map((index) => (
+          <ArticleCard key={index} {...base} index={index} />
+        ))}
+      </>,
+    );
+    const delays = screen.getAllByRole('article').map((card) => getComputedStyle(card).animationDelay);
+    expect(delays).toEqual(['0.00s', '0.12s', '0.24s', '0.36s']);
+    const css = Array.from(document.querySelectorAll('style'), (style) => style.textContent).join('\n');
+    expect(css.match(/box-shadow:\s*0 4px 16px/g)).toHaveLength(1);
+  });
+
   it('uses the requested heading level', () => {
     renderWithTheme(<ArticleCard {...base} headingLevel={2} />);
     expect(screen.getByRole('heading', { level: 2, name: '生成AIってなに？' })).toBeInTheDocument();

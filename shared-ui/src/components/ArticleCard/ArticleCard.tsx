@@ -38,8 +38,9 @@ const riseIn = keyframes`
   to { transform: none; }
 `;
 
-// The delay is a class, not a style attribute: the CSP refuses style attributes in the server's HTML.
-const Card = styled.article<{ $delay: string }>`
+// Everything but the delay: one class that every card shares, so a page of 21 cards carries these
+// rules once (with the delay inside, each index had its own copy: 20 KB of the list page's CSS).
+const CardFrame = styled.article`
   position: relative;
   display: flex;
   flex-direction: column;
@@ -53,7 +54,6 @@ const Card = styled.article<{ $delay: string }>`
     transform 0.2s ease,
     box-shadow 0.2s ease;
   animation: ${riseIn} 0.6s ease both;
-  animation-delay: ${({ $delay }) => $delay};
 
   &:hover {
     transform: translateY(-4px);
@@ -77,6 +77,13 @@ const Card = styled.article<{ $delay: string }>`
       transform: none;
     }
   }
+`;
+
+// The delay is a class, not a style attribute: the CSP refuses style attributes in the server's
+// HTML. Extending CardFrame puts both classes on the one element, the delay's rule after the
+// frame's `animation` shorthand.
+const Card = styled(CardFrame)<{ $delay: string }>`
+  animation-delay: ${({ $delay }) => $delay};
 `;
 
 const Body = styled.div`
