@@ -100,6 +100,41 @@ test.describe('articles list', () => {
       .evaluate((card) => card.firstElementChild?.getBoundingClientRect().height);
     expect(frameHeight).toBeCloseTo(200, 1);
   });
+
+  test('phone: cards far below the fold wait to be laid out, and scrolling to them moves nothing in view', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/articles');
+    await interactive(page);
+    // checkVisibility with contentVisibilityAuto is false for what a card holds while the browser
+    // skips laying it out (the card's own box stands in at its placeholder height).
+    const laidOut = (index: number) =>
+      cards(page)
+        .nth(index)
+        .getByRole('heading')
+        .evaluate((heading) => heading.checkVisibility({ contentVisibilityAuto: true }));
+    await expect(cards(page)).toHaveCount(SEED_COUNT);
+    expect(await laidOut(0)).toBe(true);
+    expect(await laidOut(SEED_COUNT - 1)).toBe(false);
+
+    // Layout shifts while the reader scrolls down the whole list, card by card.
+    await page.evaluate(() => {
+      const shifts: number[] = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift' });
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+    });
+    for (let step = 0; step < 30; step++) await page.mouse.wheel(0, 400);
+    const last = cards(page).last();
+    await expect.poll(() => laidOut(SEED_COUNT - 1)).toBe(true);
+    const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    expect(shifted.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.02);
+
+    await last.getByRole('link').click();
+    await expect(page).toHaveURL(/\/articles\/[^/]+$/);
+  });
 });
 
 test.describe('article detail', () => {

@@ -7,6 +7,9 @@ import { CardImage, type CardImageSource } from './CardImage';
 /** Seconds between the entrance of consecutive cards (spec section 9). */
 export const CARD_STAGGER_SECONDS = 0.12;
 
+/** The height an off-screen card stands in with before it is first laid out (see CardFrame). */
+const CARD_PLACEHOLDER_HEIGHT = 450;
+
 export interface ArticleCardProps {
   /** Site path the card opens. */
   href: string;
@@ -54,6 +57,13 @@ const CardFrame = styled.article`
     transform 0.2s ease,
     box-shadow 0.2s ease;
   animation: ${riseIn} 0.6s ease both;
+  /* A card away from the screen is neither laid out nor painted until it comes near: the 21 cards
+     of Japanese text on /articles were most of a phone's layout work after the first paint. Until
+     then it holds a card's usual height (≈ 440–465 px at every width); once shown, the browser
+     remembers its real one (auto). The block size only: an intrinsic width would widen the grid's
+     single phone column. */
+  content-visibility: auto;
+  contain-intrinsic-block-size: auto ${CARD_PLACEHOLDER_HEIGHT}px;
 
   &:hover {
     transform: translateY(-4px);
