@@ -40,10 +40,12 @@ const parsedFiles = new Map();
 export function readRegistryFile(file) {
   let stat;
   try {
-    stat = fs.statSync(file);
+    // No release yet is the common case on a fresh machine: no exception (and its stack) per call.
+    stat = fs.statSync(file, { throwIfNoEntry: false });
   } catch {
     return {};
   }
+  if (!stat) return {};
   const key = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
   const cached = parsedFiles.get(file);
   if (cached?.key === key) return cached.lines;
