@@ -10,7 +10,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { sharedConfig } = require('./shared');
 const { PreloadAssetsPlugin } = require('./PreloadAssetsPlugin');
 const { SsrManifestPlugin } = require('./SsrManifestPlugin');
-const { resolve, typescriptRule, svgRule } = require('./sourceRules');
+const { resolveFor, typescriptRule, svgRule } = require('./sourceRules');
 const webpack = require('webpack');
 const { localRegistry, ports } = require('../lib/deployables.cjs');
 
@@ -69,7 +69,7 @@ function createConfig(app) {
         // The server build's folder is another compiler's output.
         clean: app.hasServerBuild ? { keep: /^server\// } : true,
       },
-      resolve,
+      resolve: resolveFor(production),
       module: {
         rules: [
           typescriptRule,

@@ -6,7 +6,7 @@ const path = require('node:path');
 const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedConfig } = require('./shared');
-const { resolve, typescriptRule, svgRule } = require('./sourceRules');
+const { resolveFor, typescriptRule, svgRule } = require('./sourceRules');
 
 /** The folder of a server build: `server/` inside the app's output folder. */
 const serverOutputDir = (app) => path.join(process.env.MF_OUTPUT_DIR ?? path.join(app.dir, 'dist'), 'server');
@@ -42,7 +42,7 @@ function createServerConfig(app) {
         clean: true,
       },
       externals: app.serverExternals ?? {},
-      resolve,
+      resolve: resolveFor(production),
       module: {
         rules: [
           typescriptRule,

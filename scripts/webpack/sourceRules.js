@@ -3,14 +3,20 @@
 const path = require('node:path');
 const { root } = require('./shared');
 
-const resolve = {
+/** @param {boolean} production */
+const resolveFor = (production) => ({
   extensions: ['.tsx', '.ts', '.js'],
   alias: {
     // The retry plugin pins an older SDK copy; it only needs createLogger, which the runtime's
     // own SDK provides, so the shell ships one SDK.
     '@module-federation/sdk$': path.join(root, 'node_modules/@module-federation/sdk'),
+    // React Router 7's package exports name only its development build (remix-run/react-router
+    // #12532, #14102), whose checks build their warning messages on every render of <Routes>,
+    // in the browser and on the server alike. Its production build is the same code with those
+    // checks off; a production build of ours takes that one.
+    ...(production ? { 'react-router$': path.join(root, 'node_modules/react-router/dist/production/index.mjs') } : {}),
   },
-};
+});
 
 const typescriptRule = {
   test: /\.tsx?$/,
@@ -21,4 +27,4 @@ const typescriptRule = {
 
 const svgRule = { test: /\.svg$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } };
 
-module.exports = { resolve, typescriptRule, svgRule };
+module.exports = { resolveFor, typescriptRule, svgRule };
