@@ -15,12 +15,6 @@ const libraries = [
   () => import('react-dom/client'),
   () => import('styled-components'),
   () => import('react-router-dom'),
-  // The shared packages every page renders with; shared-core brings zod and builds the config's
-  // and the API's validators when it is evaluated.
-  () => import('shared-core'),
-  () => import('@tanstack/react-query'),
-  () => import('shared-ui'),
-  () => import('shared-auth'),
 ];
 
 async function start() {
