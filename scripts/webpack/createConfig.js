@@ -10,6 +10,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { sharedConfig } = require('./shared');
 const { PreloadAssetsPlugin } = require('./PreloadAssetsPlugin');
 const { SsrManifestPlugin } = require('./SsrManifestPlugin');
+const { CompileHintsPlugin } = require('./CompileHintsPlugin');
 const { resolveFor, typescriptRule, svgRule } = require('./sourceRules');
 const webpack = require('webpack');
 const { localRegistry, ports } = require('../lib/deployables.cjs');
@@ -132,6 +133,9 @@ function createConfig(app) {
           : []),
         ...(production
           ? [
+              // Every chunk a page runs at start-up compiles off the main thread. Firebase is
+              // loaded for sign-in and runs a small part of itself then: it stays lazy.
+              new CompileHintsPlugin({ exclude: /firebase/ }),
               new CompressionPlugin({
                 test: compressible,
                 algorithm: 'gzip',
