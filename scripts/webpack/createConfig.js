@@ -11,6 +11,7 @@ const { sharedConfig } = require('./shared');
 const { PreloadAssetsPlugin } = require('./PreloadAssetsPlugin');
 const { SsrManifestPlugin } = require('./SsrManifestPlugin');
 const { CompileHintsPlugin } = require('./CompileHintsPlugin');
+const { memoisedSatisfy } = require('./memoisedSatisfy');
 const { resolveFor, typescriptRule, svgRule } = require('./sourceRules');
 const webpack = require('webpack');
 const { localRegistry, ports } = require('../lib/deployables.cjs');
@@ -52,6 +53,8 @@ function createConfig(app) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const compressible = /\.(js|css|html|json|svg|txt)$/;
+    const resolve = resolveFor(production);
+    const satisfy = memoisedSatisfy();
     return {
       mode: production ? 'production' : 'development',
       context: app.dir,
@@ -70,7 +73,7 @@ function createConfig(app) {
         // The server build's folder is another compiler's output.
         clean: app.hasServerBuild ? { keep: /^server\// } : true,
       },
-      resolve: resolveFor(production),
+      resolve: { ...resolve, alias: { ...resolve.alias, ...satisfy.alias } },
       module: {
         rules: [
           typescriptRule,
@@ -84,6 +87,7 @@ function createConfig(app) {
       },
       plugins: [
         new webpack.DefinePlugin({ __SSR__: 'false' }),
+        satisfy.plugin,
         new ModuleFederationPlugin({
           name: app.federationName,
           filename: 'remoteEntry.js',
