@@ -1,7 +1,7 @@
 // The federation runtime checks a shared module's version with satisfy(version, range) each time a
 // container asks for it (every shared module, for the shell and again for each remote, and for
 // every version comparison between two providers), and each check parses the range with a dozen
-// regular expressions built anew. On a public page that was 17–26 ms of the main thread after the
+// regular expressions built anew. On a public page that was 8–26 ms of the main thread after the
 // first paint (unthrottled Chromium, profiled), for a handful of distinct questions. The browser
 // builds bundle federationSatisfy.js in its place: the same function, each answer kept.
 const fs = require('node:fs');
