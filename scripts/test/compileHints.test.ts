@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import webpack from 'webpack';
 import { SourceMapConsumer } from 'source-map-js';
+import { runWebpack } from './support/runWebpack';
 // The webpack configs are CommonJS, without types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { CompileHintsPlugin, COMPILE_HINT } = require('../webpack/CompileHintsPlugin');
@@ -10,8 +10,8 @@ const { CompileHintsPlugin, COMPILE_HINT } = require('../webpack/CompileHintsPlu
 const fixture = path.join(__dirname, 'fixtures', 'compileHints');
 
 /** Builds the fixture as production builds are made: minified, with source maps. */
-function build(outputPath: string): Promise<void> {
-  const compiler = webpack({
+function build(outputPath: string) {
+  return runWebpack({
     mode: 'production',
     context: fixture,
     entry: { main: './entry.js' },
@@ -19,14 +19,6 @@ function build(outputPath: string): Promise<void> {
     output: { path: outputPath, filename: '[name].js', chunkFilename: '[name].[contenthash:10].js' },
     plugins: [new CompileHintsPlugin({ exclude: /firebase/ })],
   });
-  return new Promise((resolve, reject) =>
-    compiler.run((error, stats) => {
-      compiler.close(() => undefined);
-      if (error) reject(error);
-      else if (stats?.hasErrors()) reject(new Error(stats.toString('errors-only')));
-      else resolve();
-    }),
-  );
 }
 
 describe('CompileHintsPlugin', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import webpack from 'webpack';
+import { runWebpack } from './support/runWebpack';
 // The webpack configs are CommonJS, without types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { memoisedSatisfy } = require('../webpack/memoisedSatisfy');
@@ -16,7 +16,7 @@ describe('the federation runtime with its version checks memoised', () => {
   beforeAll(async () => {
     out = fs.mkdtempSync(path.join(os.tmpdir(), 'memoised-satisfy-'));
     const { alias, plugin } = memoisedSatisfy();
-    const compiler = webpack({
+    const stats = await runWebpack({
       mode: 'production',
       context: fixture,
       entry: './entry.js',
@@ -25,14 +25,6 @@ describe('the federation runtime with its version checks memoised', () => {
       resolve: { alias },
       plugins: [plugin],
     });
-    const stats = await new Promise<webpack.Stats>((resolve, reject) =>
-      compiler.run((error, result) => {
-        compiler.close(() => undefined);
-        if (error || !result) reject(error ?? new Error('no stats'));
-        else if (result.hasErrors()) reject(new Error(result.toString('errors-only')));
-        else resolve(result);
-      }),
-    );
     modules = (stats.toJson({ modules: true, nestedModules: true }).modules ?? []).flatMap((module) => [
       module.name ?? '',
       ...(module.modules ?? []).map((inner) => inner.name ?? ''),
