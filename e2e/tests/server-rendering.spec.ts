@@ -121,8 +121,10 @@ test.describe('served HTML', () => {
       const html = await dark.text();
       expect(html, route).toContain('data-theme="dark"');
       expect(html, route).toContain('<meta name="color-scheme" content="dark">');
-      // The dark palette is in the served styles: no light flash before the scripts run.
-      expect(html, route).toMatch(/body\{[^}]*background:#1c1c1e/);
+      // The dark palette is in the served styles, chosen by <html data-theme>: no light flash
+      // before the scripts run (a browser without JavaScript checks it below).
+      expect(html, route).toMatch(/:root\[data-theme='dark'\]\{[^}]*--page-background:#1c1c1e/);
+      expect(html, route).toMatch(/body\{[^}]*background:var\(--page-background\)/);
     }
   });
 });
@@ -136,6 +138,16 @@ test.describe('in the browser', () => {
     await expect(page.getByRole('heading', { level: 1, name: article!.title })).toBeVisible();
     await expect(page.locator('article').first()).toContainText(plainText(article!.content).slice(0, 30));
     await expect(page.getByRole('link', { name: '記事一覧に戻る' })).toBeVisible();
+    await context.close();
+  });
+
+  test('a dark-mode visitor without JavaScript reads the page in the dark theme', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await context.addCookies([{ name: 'theme', value: 'dark', url: SHELL }]);
+    const page = await context.newPage();
+    await page.goto('/articles');
+    await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(28, 28, 30)');
+    await expect(page.locator('body')).toHaveCSS('color', 'rgb(245, 245, 247)');
     await context.close();
   });
 

@@ -41,25 +41,36 @@ const localImports = {
   'react-router-dom': path.join(__dirname, 'reactRouterDom.js'),
 };
 
+/**
+ * The same, in browser builds only: styled-components there first takes over the server-rendered
+ * page's style element (adoptServerStyles.js); the server has no page to take over.
+ */
+const browserLocalImports = {
+  'styled-components': path.join(__dirname, 'styledComponents.js'),
+};
+
 /** Never loaded by a server build (sign-in happens in the browser only). */
 const browserOnly = new Set(['firebase/app', 'firebase/auth']);
 
-const entry = (request, pkg, singleton) => [
-  request,
-  {
-    singleton,
-    requiredVersion: `^${versionOf(pkg)}`,
-    version: versionOf(pkg),
-    ...(localImports[request] ? { import: localImports[request] } : {}),
-  },
-];
+const entry = (request, pkg, singleton, server) => {
+  const local = localImports[request] ?? (server ? undefined : browserLocalImports[request]);
+  return [
+    request,
+    {
+      singleton,
+      requiredVersion: `^${versionOf(pkg)}`,
+      version: versionOf(pkg),
+      ...(local ? { import: local } : {}),
+    },
+  ];
+};
 
 /** @param {{ server?: boolean }} [options]  a server build shares what rendering needs, not Firebase */
 function sharedConfig({ server = false } = {}) {
   return Object.fromEntries(
     [
-      ...Object.entries(singletonPackages).map(([request, pkg]) => entry(request, pkg, true)),
-      ...Object.entries(versionedPackages).map(([request, pkg]) => entry(request, pkg, false)),
+      ...Object.entries(singletonPackages).map(([request, pkg]) => entry(request, pkg, true, server)),
+      ...Object.entries(versionedPackages).map(([request, pkg]) => entry(request, pkg, false, server)),
     ].filter(([request]) => !(server && browserOnly.has(request))),
   );
 }

@@ -1,27 +1,44 @@
 import { createGlobalStyle } from 'styled-components';
-import { fonts, layout, media } from './tokens';
+import { darkTheme, fonts, layout, lightTheme, media, type AppTheme } from './tokens';
 
+/** The page-wide colours of a theme, as the custom properties the rules below read. */
+const pageColours = ({ mode, colors }: AppTheme) => `
+  color-scheme: ${mode};
+  --page-background: ${colors.background};
+  --page-text: ${colors.text};
+  --page-link: ${colors.accentText};
+  --page-focus: ${colors.secondary};
+`;
+
+/**
+ * Static rules: the theme is chosen by <html data-theme> (the server writes it, ThemeModeProvider
+ * keeps it), not interpolated. styled-components then takes the server's copy of these rules as
+ * they are when a page hydrates; themed rules were deleted and inserted again, and a change to
+ * `body` and `*` rules restyles and lays out the whole painted page (README "Server rendering").
+ */
 export const GlobalStyle = createGlobalStyle`
+  :root {
+    ${pageColours(lightTheme)}
+    --header-height: ${layout.headerHeight.desktop}px;
+    ${media.tablet} { --header-height: ${layout.headerHeight.tablet}px; }
+    ${media.phone} { --header-height: ${layout.headerHeight.phone}px; }
+  }
+  :root[data-theme='dark'] { ${pageColours(darkTheme)} }
   *, *::before, *::after { box-sizing: border-box; }
   html { -webkit-text-size-adjust: 100%; }
   body {
     margin: 0;
     font-family: ${fonts.body};
     line-height: 1.7;
-    background: ${({ theme }) => theme.colors.background};
-    color: ${({ theme }) => theme.colors.text};
+    background: var(--page-background);
+    color: var(--page-text);
     transition: background-color 0.2s ease, color 0.2s ease;
   }
   h1, h2, h3, h4 { line-height: 1.35; }
-  a { color: ${({ theme }) => theme.colors.accentText}; }
+  a { color: var(--page-link); }
   img { max-width: 100%; }
   button, input, select, textarea { font: inherit; }
-  :focus-visible { outline: 3px solid ${({ theme }) => theme.colors.secondary}; outline-offset: 2px; }
-  :root {
-    --header-height: ${layout.headerHeight.desktop}px;
-    ${media.tablet} { --header-height: ${layout.headerHeight.tablet}px; }
-    ${media.phone} { --header-height: ${layout.headerHeight.phone}px; }
-  }
+  :focus-visible { outline: 3px solid var(--page-focus); outline-offset: 2px; }
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }
   }

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
+import { ServerStyleSheet } from 'styled-components';
 import type { ThemeMode } from './tokens';
 import { ThemeModeProvider, themeModeFromCookie, useThemeMode } from './ThemeModeProvider';
 
@@ -93,6 +94,22 @@ describe('ThemeModeProvider on a server-rendered page', () => {
       </ThemeModeProvider>,
     );
     expect(seen[0]).toBe('dark');
+    // Before the first paint: <html data-theme> picks the page colours (GlobalStyle).
+    expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+
+  it('sends the same page-wide rules in both modes: <html data-theme> picks the colours', () => {
+    const globalRules = (mode: ThemeMode) => {
+      const sheet = new ServerStyleSheet();
+      renderToString(sheet.collectStyles(<ThemeModeProvider initialMode={mode}>page</ThemeModeProvider>));
+      const css = sheet.getStyleTags();
+      sheet.seal();
+      return css;
+    };
+    const light = globalRules('light');
+    expect(globalRules('dark')).toBe(light);
+    expect(light).toMatch(/:root\[data-theme='dark'\]\{[^}]*--page-background:#1c1c1e/);
+    expect(light).toMatch(/body\{[^}]*background:var\(--page-background\)/);
   });
 });
 

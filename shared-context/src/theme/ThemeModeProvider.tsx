@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { ThemeProvider } from 'styled-components';
 import { readString, storageKeys, writeString } from 'shared-core';
 import { themes, type ThemeMode } from './tokens';
@@ -71,9 +80,12 @@ export function ThemeModeProvider({ children, initialMode }: ThemeModeProviderPr
     mirrorToCookie(stored);
   }, []);
 
-  useEffect(() => {
-    document.documentElement.style.colorScheme = mode;
-    document.documentElement.dataset.theme = mode;
+  // <html data-theme> picks the page colours (GlobalStyle) and color-scheme, before the browser
+  // paints a change. A server-rendered page already names its mode: rewriting the same value
+  // would still restyle the whole page.
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    if (root.dataset.theme !== mode) root.dataset.theme = mode;
   }, [mode]);
 
   const value = useMemo(() => ({ mode, setMode, toggle }), [mode, setMode, toggle]);

@@ -113,7 +113,12 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
       ),
       RENDER_TIMEOUT_MS,
     );
-    const styles = sheet.getStyleTags().replace(/<style /g, `<style nonce="${NONCE_PLACEHOLDER}" `);
+    // `active`: styled-components' rehydration passes the element over, and the browser takes it
+    // over as it is (scripts/webpack/adoptServerStyles.js) instead of copying it into a new one.
+    const styles = sheet
+      .getStyleTags()
+      .replace(/<style /g, `<style nonce="${NONCE_PLACEHOLDER}" `)
+      .replace(/ data-styled="true"/g, ' data-styled="active"');
     const state = prepared?.embeddedState;
     const data = state
       ? `<script type="application/json" id="${state.elementId}">${scriptSafeJson(state.value)}</script>`
