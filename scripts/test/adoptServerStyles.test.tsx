@@ -170,6 +170,19 @@ describe('adopting the server-rendered style element', () => {
     expect(adoptServerStyles(other.__PRIVATE__, other.version)).toBe('none');
   });
 
+  it('leaves a page styled-components rehydrated itself (a server element not marked active) alone', () => {
+    const { styles } = serverRender();
+    document.head.innerHTML = styles.replace(' data-styled="active"', ' data-styled="true"');
+    const { styled } = load();
+    const [own] = styleElements();
+    const rules = ruleTexts(own!);
+    expect(rules.join('\n')).toMatch(/font-size: 2rem/);
+
+    expect(adoptServerStyles(styled.__PRIVATE__, styled.version)).toBe('none');
+    expect(styleElements()).toEqual([own]);
+    expect(ruleTexts(own!)).toEqual(rules);
+  });
+
   it('reads a server sheet as groups of rules, each closed by its marker', () => {
     const text =
       '.a{color:red;}/*!sc*/\n.b{color:blue;}/*!sc*/\ndata-styled.g1[id="sc-x"]{content:"a,b,"}/*!sc*/\n' +

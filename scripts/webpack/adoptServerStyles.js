@@ -64,12 +64,14 @@ function browserKeptEveryRule(sheet, groups) {
  * @returns {'adopted' | 'rehydrated' | 'none'}
  */
 function adoptServerStyles(internals, version, doc = globalThis.document) {
-  if (!doc) return 'none';
+  const { mainSheet, StyleSheet } = internals;
+  // A sheet that already has a tag has rehydrated a server element of its own accord (one not
+  // marked `active`), and its own tag is `active` too: that page is styled-components' alone.
+  if (!doc || mainSheet.tag || mainSheet.names.size > 0) return 'none';
   const element = doc.querySelector(
     `style[data-styled="active"][data-styled-version="${version}"]:not([data-adopted])`,
   );
   if (!element) return 'none';
-  const { mainSheet, StyleSheet } = internals;
   const handBack = () => {
     element.setAttribute('data-styled', 'true');
     mainSheet.rehydrate();
@@ -78,11 +80,8 @@ function adoptServerStyles(internals, version, doc = globalThis.document) {
   try {
     const groups = parseServerSheet(element.textContent ?? '');
     const sheet = element.sheet;
-    // A text tag (development builds) keeps rules as text nodes, not at CSSOM indexes; a sheet
-    // that already has a tag or any registered group could not take these groups in order.
-    if (!groups || !sheet || !mainSheet.options.useCSSOMInjection || mainSheet.tag || mainSheet.names.size > 0) {
-      return handBack();
-    }
+    // A text tag (development builds) keeps rules as text nodes, not at CSSOM indexes.
+    if (!groups || !sheet || !mainSheet.options.useCSSOMInjection) return handBack();
     if (!browserKeptEveryRule(sheet, groups)) return handBack();
 
     // The tag styled-components would make, pointed at the server's element. Creating it adds an
