@@ -66,6 +66,21 @@ describe('ArticleCard', () => {
     expect(screen.getByRole('article')).toHaveStyle({ animationDelay: '0.36s' });
   });
 
+  it('enters only on the first screen: the seventh card on stands still', () => {
+    renderWithTheme(
+      <>
+        {[5, 6, 20].map((index) => (
+          <ArticleCard key={index} {...base} index={index} />
+        ))}
+      </>,
+    );
+    const [sixth, seventh, last] = screen.getAllByRole('article').map((card) => getComputedStyle(card));
+    expect(sixth!.animationDelay).toBe('0.60s');
+    expect(sixth!.animation).toMatch(/0\.6s ease both/);
+    expect(seventh!.animation).toBe('none');
+    expect(last!.animation).toBe('none');
+  });
+
   it("writes the card's rules once for a whole list: only the delay differs between cards", () => {
     renderWithTheme(
       <>

@@ -7,6 +7,15 @@ import { CardImage, type CardImageSource } from './CardImage';
 /** Seconds between the entrance of consecutive cards (spec section 9). */
 export const CARD_STAGGER_SECONDS = 0.12;
 
+/**
+ * Cards that enter with the stagger: the first screen at any width (up to three columns, two rows).
+ * A card further down has finished its entrance before anyone scrolls to it, and each moving card
+ * kept the main thread busy for the whole stagger: off-screen cards (content-visibility: auto)
+ * were restyled and laid out again as they moved, 0.5 s of a phone's main thread on /articles'
+ * 21 cards (README "Server rendering").
+ */
+export const CARD_ENTRANCE_COUNT = 6;
+
 /** The height an off-screen card stands in with before it is first laid out (see CardFrame). */
 const CARD_PLACEHOLDER_HEIGHT = 450;
 
@@ -28,7 +37,7 @@ export interface ArticleCardProps {
   excerpt?: string;
   /** Call to action shown at the foot, e.g. 続きを読む. */
   ctaText?: string;
-  /** Position in the list: the entrance animation starts index × 0.12 s later. */
+  /** Position in the list: the entrance animation starts index × 0.12 s later (the first six only). */
   index?: number;
   headingLevel?: 2 | 3 | 4;
   className?: string;
@@ -91,9 +100,9 @@ const CardFrame = styled.article`
 
 // The delay is a class, not a style attribute: the CSP refuses style attributes in the server's
 // HTML. Extending CardFrame puts both classes on the one element, the delay's rule after the
-// frame's `animation` shorthand.
-const Card = styled(CardFrame)<{ $delay: string }>`
-  animation-delay: ${({ $delay }) => $delay};
+// frame's `animation` shorthand. Past the first screen's cards, no entrance (null).
+const Card = styled(CardFrame)<{ $delay: string | null }>`
+  ${({ $delay }) => ($delay === null ? 'animation: none;' : `animation-delay: ${$delay};`)}
 `;
 
 const Body = styled.div`
@@ -179,7 +188,7 @@ export function ArticleCard({
   headingLevel = 3,
   className,
 }: ArticleCardProps) {
-  const delay = `${(index * CARD_STAGGER_SECONDS).toFixed(2)}s`;
+  const delay = index < CARD_ENTRANCE_COUNT ? `${(index * CARD_STAGGER_SECONDS).toFixed(2)}s` : null;
   const hasMeta = Boolean(category || dateLabel);
   return (
     <Card className={className} $delay={delay}>
