@@ -94,18 +94,24 @@ describe('adopting the server-rendered style element', () => {
     document.body.innerHTML = '';
   });
 
-  it('keeps the server element and its rules, and hydrating inserts nothing again', async () => {
+  /** The served page in the document, then the browser's styled-components taking its styles over. */
+  function receiveServedPage() {
     const { markup, styles } = serverRender();
     document.head.innerHTML = styles;
     document.body.innerHTML = `<div id="root">${markup}</div>`;
     const server = document.querySelector('style')!;
     const before = ruleTexts(server);
+    const libraries = load();
+    const outcome = adoptServerStyles(libraries.styled.__PRIVATE__, libraries.styled.version);
+    return { ...libraries, server, before, outcome, root: document.getElementById('root')! };
+  }
 
-    const { styled, act, hydrateRoot } = load();
-    expect(adoptServerStyles(styled.__PRIVATE__, styled.version)).toBe('adopted');
+  it('keeps the server element and its rules, and hydrating inserts nothing again', async () => {
+    const { styled, act, hydrateRoot, server, before, outcome, root } = receiveServedPage();
+    expect(outcome).toBe('adopted');
     const Page = definePage(styled);
     await act(async () => {
-      hydrateRoot(document.getElementById('root')!, <Page tone="calm" />);
+      hydrateRoot(root, <Page tone="calm" />);
     });
 
     expect(styleElements()).toEqual([server]);
@@ -114,16 +120,8 @@ describe('adopting the server-rendered style element', () => {
   });
 
   it("inserts a class the server did not render at its component's place", async () => {
-    const { markup, styles } = serverRender();
-    document.head.innerHTML = styles;
-    document.body.innerHTML = `<div id="root">${markup}</div>`;
-    const server = document.querySelector('style')!;
-    const before = ruleTexts(server);
-
-    const { styled, act, hydrateRoot } = load();
-    adoptServerStyles(styled.__PRIVATE__, styled.version);
+    const { styled, act, hydrateRoot, server, before, root } = receiveServedPage();
     const Page = definePage(styled);
-    const root = document.getElementById('root')!;
     let app!: ReturnType<typeof hydrateRoot>;
     await act(async () => {
       app = hydrateRoot(root, <Page tone="calm" />);
