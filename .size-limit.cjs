@@ -1,9 +1,28 @@
 // Bundle budgets, checked by `npm test` after the production builds (gzip sizes).
 // A visitor on a public page downloads the shell's initial JS plus public-site's entry and code;
 // Firebase, business-portal and admin-console are never part of that.
+const fs = require('node:fs');
+const path = require('node:path');
 const { host, remotes } = require('./scripts/lib/deployables.cjs');
 
 const dist = (app, file) => `${app.workspace}/dist/${file}`;
+
+/**
+ * The copy pages load of a shared module served from a local wrapper (scripts/webpack/*.js): the
+ * provided chunk holds only the wrapper, its library being in a vendors chunk counted with the
+ * rest, while the consume fallback (never loaded: the shell provides the module) bundles the
+ * library as well. Both have the same name before the hash; the provided one is the smaller.
+ */
+const providedWrapper = (app, prefix) => {
+  const folder = path.join(__dirname, app.workspace, 'dist');
+  const copies = fs.existsSync(folder)
+    ? fs.readdirSync(folder).filter((f) => f.startsWith(prefix) && f.endsWith('.js'))
+    : [];
+  const smallest = copies.sort(
+    (a, b) => fs.statSync(path.join(folder, a)).size - fs.statSync(path.join(folder, b)).size,
+  )[0];
+  return dist(app, smallest ?? `${prefix}*.js`);
+};
 
 const hostInitial = [
   'main.js',
@@ -23,7 +42,11 @@ const hostInitial = [
   'shared-ui_src_index_ts.*.js',
   'shared-auth_src_index_ts.*.js',
   'shared-articles_src_index_ts.*.js',
-].map((file) => dist(host, file));
+]
+  .map((file) => dist(host, file))
+  .concat(
+    ['scripts_webpack_reactRouterDom_js.', 'scripts_webpack_styledComponents_js.'].map((p) => providedWrapper(host, p)),
+  );
 
 /**
  * Each remote's budget: what it loads besides its entry and app code, and the limit. shared-data
