@@ -64,9 +64,12 @@ function createConfig(app) {
         // MF_OUTPUT_DIR lets a deploy (or the e2e redeploy test) build into another folder.
         path: process.env.MF_OUTPUT_DIR ?? path.join(app.dir, 'dist'),
         // Entry chunks keep stable names (served with no-cache): the federation runtime module
-        // cannot resolve a hash in the entry filename. Every other chunk is content-hashed.
+        // cannot resolve a hash in the entry filename. Every other chunk is content-hashed, in
+        // development too: a shared module served from a local wrapper (react-router-dom's,
+        // styled-components') emits two chunks of one name, its provided copy and its fallback,
+        // and `npm run dev` stopped on the name conflict.
         filename: '[name].js',
-        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        chunkFilename: '[name].[contenthash:10].js',
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         publicPath: app.isHost ? '/' : 'auto',
         uniqueName: app.federationName,
