@@ -11,7 +11,8 @@ interface ArticleTeaserProps {
   article: TeaserArticle;
   /** Plain-text characters of the excerpt (150 on lists, 100 on the home page); none when omitted. */
   excerptLength?: number;
-  index: number;
+  /** Position in a list whose cards enter staggered; none for a card with no entrance of its own (see ArticleCard). */
+  index?: number;
   loading?: 'lazy' | 'eager';
   headingLevel?: 2 | 3;
 }

@@ -81,6 +81,11 @@ describe('ArticleCard', () => {
     expect(last!.animation).toBe('none');
   });
 
+  it('has no entrance of its own without an index (a card below the first screen)', () => {
+    renderWithTheme(<ArticleCard {...base} />);
+    expect(getComputedStyle(screen.getByRole('article')).animation).toBe('none');
+  });
+
   it("writes the card's rules once for a whole list: only the delay differs between cards", () => {
     renderWithTheme(
       <>

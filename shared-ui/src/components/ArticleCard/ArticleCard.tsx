@@ -37,7 +37,12 @@ export interface ArticleCardProps {
   excerpt?: string;
   /** Call to action shown at the foot, e.g. 続きを読む. */
   ctaText?: string;
-  /** Position in the list: the entrance animation starts index × 0.12 s later (the first six only). */
+  /**
+   * Position in a list whose cards enter staggered: the entrance starts index × 0.12 s later (the
+   * first six only). Without it the card has no entrance of its own, for cards that stand below the
+   * first screen when the page opens (the home page's, in a section that reveals itself on scroll;
+   * an article's related ones): an entrance there runs unseen and costs main-thread frames.
+   */
   index?: number;
   headingLevel?: 2 | 3 | 4;
   className?: string;
@@ -100,7 +105,7 @@ const CardFrame = styled.article`
 
 // The delay is a class, not a style attribute: the CSP refuses style attributes in the server's
 // HTML. Extending CardFrame puts both classes on the one element, the delay's rule after the
-// frame's `animation` shorthand. Past the first screen's cards, no entrance (null).
+// frame's `animation` shorthand. Past the first screen's cards, and a card without an index, no entrance (null).
 const Card = styled(CardFrame)<{ $delay: string | null }>`
   ${({ $delay }) => ($delay === null ? 'animation: none;' : `animation-delay: ${$delay};`)}
 `;
@@ -184,11 +189,12 @@ export function ArticleCard({
   dateTime,
   excerpt,
   ctaText,
-  index = 0,
+  index,
   headingLevel = 3,
   className,
 }: ArticleCardProps) {
-  const delay = index < CARD_ENTRANCE_COUNT ? `${(index * CARD_STAGGER_SECONDS).toFixed(2)}s` : null;
+  const delay =
+    index !== undefined && index < CARD_ENTRANCE_COUNT ? `${(index * CARD_STAGGER_SECONDS).toFixed(2)}s` : null;
   const hasMeta = Boolean(category || dateLabel);
   return (
     <Card className={className} $delay={delay}>

@@ -22,8 +22,9 @@ export function RelatedArticles({ article }: { article: Article }) {
     <Section aria-labelledby="related-title">
       <Title id="related-title">関連記事</Title>
       <CardGrid>
-        {related.map((item, index) => (
-          <ArticleTeaser key={item.slug} article={item} index={index} />
+        {/* No stagger: the cards stand after the article's body, and an entrance at load would run unseen. */}
+        {related.map((item) => (
+          <ArticleTeaser key={item.slug} article={item} />
         ))}
       </CardGrid>
     </Section>

@@ -60,6 +60,12 @@ describe('HomePage', () => {
     expect(within(newest).getByText('2025年5月1日')).toBeInTheDocument();
   });
 
+  it("gives the newest articles no entrance of their own: their section's reveal on scroll shows them", async () => {
+    renderHome();
+    const cards = await screen.findAllByRole('article');
+    expect(cards.map((card) => getComputedStyle(card).animation)).toEqual(['none', 'none', 'none']);
+  });
+
   it('links もっと見る to /articles', async () => {
     renderHome();
     expect(screen.getByRole('link', { name: 'もっと見る' })).toHaveAttribute('href', '/articles');

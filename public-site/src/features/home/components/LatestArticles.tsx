@@ -38,8 +38,10 @@ export function LatestArticles() {
           <Banner tone="error">{error.message}</Banner>
         ) : (
           <CardGrid>
-            {data.slice(0, HOME_ARTICLE_COUNT).map((article, index) => (
-              <ArticleTeaser key={article.slug} article={article} excerptLength={EXCERPT_LENGTH.home} index={index} />
+            {/* No stagger of their own: the section is far below the hero, and it is its reveal on
+                scroll that shows the cards (an entrance at load would run unseen). */}
+            {data.slice(0, HOME_ARTICLE_COUNT).map((article) => (
+              <ArticleTeaser key={article.slug} article={article} excerptLength={EXCERPT_LENGTH.home} />
             ))}
           </CardGrid>
         )}
