@@ -91,7 +91,11 @@ export const media = {
   phone: `@media (max-width: ${breakpoints.phone}px)`,
 } as const;
 
+/**
+ * 'Noto Sans JP' is the device's own font (one local() face); 'Noto Sans JP Web' the downloadable
+ * slices for a device without it (scripts/webpack/fontDisplayLoader.js says why two families).
+ */
 export const fonts = {
-  body: "'Noto Sans JP', 'Hiragino Kaku Gothic ProN', 'Hiragino Sans', Meiryo, sans-serif",
-  heading: "Montserrat, 'Noto Sans JP', sans-serif",
+  body: "'Noto Sans JP', 'Noto Sans JP Web', 'Hiragino Kaku Gothic ProN', 'Hiragino Sans', Meiryo, sans-serif",
+  heading: "Montserrat, 'Noto Sans JP', 'Noto Sans JP Web', sans-serif",
 } as const;

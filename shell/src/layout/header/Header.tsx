@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { paths, site } from 'shared-core';
-import { layout, media, useScrolledPast } from 'shared-ui';
+import { fonts, layout, media, useScrolledPast } from 'shared-ui';
 import { useLoginLogout } from '../useLoginLogout';
 import { ThemeToggle } from './ThemeToggle';
 import { MobileMenu } from './MobileMenu';
@@ -41,7 +41,7 @@ const Inner = styled.div`
 `;
 
 const Logo = styled(Link)`
-  font-family: Montserrat, 'Noto Sans JP', sans-serif;
+  font-family: ${fonts.heading};
   font-weight: 800;
   font-size: 1.35rem;
   color: ${({ theme }) => theme.colors.accentText};
