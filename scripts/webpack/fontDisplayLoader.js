@@ -11,11 +11,12 @@
 //   of main thread, against 95–240 ms with the one local face (README, Performance).
 // - no WOFF fallback: every browser the site supports reads WOFF2, and the stylesheet (linked from
 //   the HTML head, so render-blocking) is a third smaller without the second URL per face.
-const LOCAL_FACE = `@font-face {
+/** The one local face, at the weight of the slices it stands before (fonts.ts imports 400 only). */
+const localFace = (weight) => `@font-face {
   font-family: 'Noto Sans JP';
   font-style: normal;
   font-display: optional;
-  font-weight: 400;
+  font-weight: ${weight};
   src: local('Noto Sans JP'), local('Noto Sans CJK JP');
 }
 `;
@@ -25,5 +26,6 @@ module.exports = function fontDisplayLoader(source) {
     .replace(/font-display:\s*swap/g, 'font-display: optional')
     .replace(/,\s*url\([^)]*\.woff\)\s*format\(['"]woff['"]\)/g, '');
   if (!/url\(\S*noto-sans-jp/.test(css)) return css;
-  return LOCAL_FACE + css.replace(/font-family:\s*'Noto Sans JP'/g, "font-family: 'Noto Sans JP Web'");
+  const weight = /font-weight:\s*(\d+)/.exec(css)?.[1] ?? '400';
+  return localFace(weight) + css.replace(/font-family:\s*'Noto Sans JP'/g, "font-family: 'Noto Sans JP Web'");
 };

@@ -105,7 +105,8 @@ const CardFrame = styled.article`
 
 // The delay is a class, not a style attribute: the CSP refuses style attributes in the server's
 // HTML. Extending CardFrame puts both classes on the one element, the delay's rule after the
-// frame's `animation` shorthand. Past the first screen's cards, and a card without an index, no entrance (null).
+// frame's `animation` shorthand. Past the first screen's cards, and for a card without an index,
+// no entrance (null).
 const Card = styled(CardFrame)<{ $delay: string | null }>`
   ${({ $delay }) => ($delay === null ? 'animation: none;' : `animation-delay: ${$delay};`)}
 `;
