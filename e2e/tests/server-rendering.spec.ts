@@ -101,6 +101,22 @@ test.describe('served HTML', () => {
     expect(png.headers()['content-type']).toBe('image/png');
   });
 
+  test('a shared link with tracking parameters gets the page its path has in the cache', async ({ request }) => {
+    const [article] = await articles(request);
+    const route = `${SHELL}/articles/${article!.slug}`;
+    const plain = await request.get(route);
+    expect(plain.headers()['x-render']).toMatch(/^server/);
+    const tracked = await request.get(`${route}?utm_source=line&utm_medium=share&fbclid=IwAR0abc`);
+    expect(tracked.status()).toBe(200);
+    // Not a render of its own (a miss); the page the plain URL left in the cache, or its refresh if
+    // an article changed in between (other tests edit articles meanwhile).
+    expect(tracked.headers()['x-render']).toMatch(/^server; cache=(hit|refreshed|stale)\b/);
+    const html = await tracked.text();
+    expect(html).toContain(`<title>${article!.title}`);
+    expect(html).toContain(`<link rel="canonical" href="${route}">`);
+    expect(html).not.toContain('fbclid');
+  });
+
   test('unknown paths, article slugs and content items answer 404 with the 404 page', async ({ request }) => {
     for (const unknown of ['/no-such-page', '/articles/no-such-article', '/contents/no-such-item', '/not-found']) {
       const response = await request.get(`${SHELL}${unknown}`);

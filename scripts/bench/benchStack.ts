@@ -1,7 +1,8 @@
 // The product as `npm start` runs it (auth emulator, article API, the three remotes), with the
-// shell's own request handler mounted twice on the shell's port: server rendering on (as shipped)
-// and off (SERVER_RENDERING=off, the client-rendered "before"), plus each page's floor under
-// /__floor/. The floor route exists only in this bench process, never in the product's server.
+// shell's own request handler mounted three times on the shell's port: server rendering on (as
+// shipped), off (SERVER_RENDERING=off, the client-rendered "before") and on without the page cache
+// (the uncached render load), plus each page's floor under /__floor/. The floor route exists only
+// in this bench process, never in the product's server.
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
@@ -10,7 +11,8 @@ import { ports, remotes, webApp } from '../lib/apps.mjs';
 import { stopChild } from '../lib/processes.mjs';
 import { startApi, startAuthEmulator, webAppServer } from '../lib/stack.mjs';
 
-export type ShellVariant = 'server' | 'client';
+/** As shipped; client-rendered (SERVER_RENDERING=off); as shipped without the page cache (every request renders). */
+export type ShellVariant = 'server' | 'client' | 'uncached';
 export const FLOOR_PREFIX = '/__floor';
 
 export interface BenchStack {
@@ -66,6 +68,7 @@ export async function startBenchStack(dataDir: string): Promise<BenchStack> {
     const handlers: Record<ShellVariant, http.RequestListener> = {
       server: handlerOf(webAppServer(shell, { storeDir, serverRendering: true })),
       client: handlerOf(webAppServer(shell, { storeDir, serverRendering: false })),
+      uncached: handlerOf(webAppServer(shell, { storeDir, serverRendering: true, pageCache: false })),
     };
     let variant: ShellVariant = 'server';
     const floors = new Map<string, string>();

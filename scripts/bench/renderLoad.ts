@@ -27,8 +27,6 @@ export interface RenderLoadOptions {
   seconds: number;
   /** Fixed overall rate (requests/s); absent: as fast as the server answers. */
   rate?: number;
-  /** A query string of its own per request, so that every request misses the page cache. */
-  uniqueQuery?: boolean;
   /** Requests evenly spaced at `rate` (renderLoadRun.mjs) rather than autocannon's burst per second. */
   paced?: boolean;
 }

@@ -1,6 +1,6 @@
 // One load against the shell's server, in its own process so that the load generator does not
 // share an event loop (or a core's time slice) with the server it measures. Prints JSON.
-//   node renderLoadRun.mjs '{"url": "...", "connections": 10, "seconds": 10, "rate": 100, "uniqueQuery": true}'
+//   node renderLoadRun.mjs '{"url": "...", "connections": 10, "seconds": 10, "rate": 100}'
 // autocannon's fixed rate sends each second's requests as fast as its connections allow, then
 // waits for the next second: at 100 req/s on 10 connections, a burst of 100 requests 10 at a time.
 // `"paced": true` sends them evenly instead (one every 10 ms, whatever the answers), as readers
@@ -8,7 +8,7 @@
 import http from 'node:http';
 import autocannon from 'autocannon';
 
-const { url, connections, seconds, rate, uniqueQuery, paced } = JSON.parse(process.argv[2]);
+const { url, connections, seconds, rate, paced } = JSON.parse(process.argv[2]);
 const target = new URL(url);
 const renders = {};
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
@@ -27,13 +27,10 @@ const run = (duration, { count }) =>
     ...(rate ? { overallRate: rate } : {}),
     // What Chromium asks for; the shell compresses every page it sends and picks the encoding.
     headers: { 'accept-encoding': ACCEPT_ENCODING },
-    // A query string of its own per request: the page cache is keyed on the full URL, so each
-    // request is a miss and renders (counted below from X-Render to prove it).
-    idReplacement: Boolean(uniqueQuery),
     requests: [
       {
         method: 'GET',
-        path: uniqueQuery ? `${target.pathname}?render=[<id>]` : target.pathname + target.search,
+        path: target.pathname + target.search,
         ...(count
           ? {
               onResponse: (_status, _body, _context, headers) => {
@@ -52,19 +49,20 @@ async function runPaced(duration, { count }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies = [];
   let errors = 0;
-  let sent = 0;
   const interval = 1000 / rate;
   const total = Math.round(duration * rate);
   const start = performance.now();
   const requests = [];
   const request = (dueAt) =>
     new Promise((resolve) => {
-      const id = sent++;
-      const path = uniqueQuery
-        ? `${target.pathname}?render=paced-${count ? 'm' : 'w'}-${id}`
-        : target.pathname + target.search;
       const req = http.get(
-        { host: target.hostname, port: target.port, path, agent, headers: { 'accept-encoding': ACCEPT_ENCODING } },
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname + target.search,
+          agent,
+          headers: { 'accept-encoding': ACCEPT_ENCODING },
+        },
         (res) => {
           res.resume();
           res.on('end', () => {

@@ -82,9 +82,18 @@ export function assemblePage(template, { nonce, headExtra, theme, rendered, nonc
  * @param {{ apiBaseUrl?: string }} options.config the browser's runtime config (/app-config.json)
  * @param {string} options.apiBaseUrl             the API as this server reaches it
  * @param {number} [options.threads]              render threads (renderPool.mjs); 0: on this thread
+ * @param {boolean} [options.pageCache]           false: every request renders (the bench's uncached load)
  * @param {(message: string, error?: unknown) => void} [options.log]
  */
-export function createServerRenderer({ shellDist, registry, config, apiBaseUrl, threads = 0, log = console.error }) {
+export function createServerRenderer({
+  shellDist,
+  registry,
+  config,
+  apiBaseUrl,
+  threads = 0,
+  pageCache = true,
+  log = console.error,
+}) {
   const bundle = path.join(shellDist, 'server', 'main.js');
   if (!fs.existsSync(bundle)) {
     log(`server rendering is off: ${bundle} is missing (npm run build -w shell)`);
@@ -101,7 +110,7 @@ export function createServerRenderer({ shellDist, registry, config, apiBaseUrl, 
     });
   const pool = threads > 0 ? createRenderPool({ bundle, config: rendererConfig, size: threads, log }) : null;
   const apiVersion = watchApiVersion(apiBaseUrl);
-  const cache = createPageCache();
+  const cache = pageCache ? createPageCache() : null;
   const failedAt = new Map();
 
   return {
@@ -124,19 +133,24 @@ export function createServerRenderer({ shellDist, registry, config, apiBaseUrl, 
       if (manifest && Date.now() - (failedAt.get(manifest) ?? 0) < RETRY_AFTER_MS) return null;
       const version = await apiVersion.current();
       const mode = theme ?? 'light';
-      const key = `${url}\n${mode}\n${manifest ?? ''}`;
+      // A page is rendered, and cached, for its path alone: no public page reads the query string,
+      // and the tracking parameters a shared link picks up (?utm_source=line, fbclid) must not each
+      // cost a render and a cache entry. The browser hydrates with the full URL.
+      const key = `${pathname}\n${mode}\n${manifest ?? ''}`;
       try {
         const renderPage = pool ? pool.renderPage : renderer.renderPage;
-        const { page, cache: state } = await cache.get(key, version, () =>
+        const render = () =>
           renderPage({
-            url,
+            url: pathname,
             origin,
             theme: mode,
             publicSiteManifest: manifest,
             apiBaseUrl,
             apiVersion: isServiceVersion(version) ? version : undefined,
-          }),
-        );
+          });
+        const { page, cache: state } = cache
+          ? await cache.get(key, version, render)
+          : { page: await render(), cache: 'miss' };
         // `cached`: the cache's own object, the same for every response of this page while it is
         // cached (work done once per page, such as its compressed form, can be keyed on it).
         return { ...page, cached: page, theme: mode, cache: state, noncePlaceholder: renderer.NONCE_PLACEHOLDER };

@@ -99,7 +99,7 @@ export function serverApiBaseUrl(config, env = process.env) {
  *
  * @param {{ workspace: string, port: number, isHost?: boolean }} app
  * @param {{ port?: number, root?: string, storeDir?: string, config?: object, serverRendering?: boolean,
- *           serverApiUrl?: string, renderThreads?: number,
+ *           serverApiUrl?: string, renderThreads?: number, pageCache?: boolean,
  *           registry?: Record<string, string> | (() => Record<string, string>) }} [options]
  */
 export function webAppServer(
@@ -113,6 +113,7 @@ export function webAppServer(
     serverRendering = process.env.SERVER_RENDERING !== 'off',
     serverApiUrl = serverApiBaseUrl(config),
     renderThreads = app.isHost ? renderThreadCount() : 0,
+    pageCache = true,
   } = {},
 ) {
   if (!fs.existsSync(path.join(root, app.isHost ? 'index.html' : 'mf-manifest.json'))) {
@@ -128,6 +129,7 @@ export function webAppServer(
           config,
           apiBaseUrl: serverApiUrl,
           threads: renderThreads,
+          pageCache,
         })
       : null;
   return createStaticServer({
