@@ -108,8 +108,8 @@ test.describe('served HTML', () => {
     expect(plain.headers()['x-render']).toMatch(/^server/);
     const tracked = await request.get(`${route}?utm_source=line&utm_medium=share&fbclid=IwAR0abc`);
     expect(tracked.status()).toBe(200);
-    // Not a render of its own (a miss); the page the plain URL left in the cache, or its refresh if
-    // an article changed in between (other tests edit articles meanwhile).
+    // Not a render of its own (a miss): the page the plain URL left in the cache, or its refresh if
+    // the article list changed in between.
     expect(tracked.headers()['x-render']).toMatch(/^server; cache=(hit|refreshed|stale)\b/);
     const html = await tracked.text();
     expect(html).toContain(`<title>${article!.title}`);
