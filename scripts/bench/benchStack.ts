@@ -65,10 +65,15 @@ export async function startBenchStack(dataDir: string): Promise<BenchStack> {
     }
 
     const shell = webApp('shell');
+    let uncached: http.RequestListener | undefined;
     const handlers: Record<ShellVariant, http.RequestListener> = {
       server: handlerOf(webAppServer(shell, { storeDir, serverRendering: true })),
       client: handlerOf(webAppServer(shell, { storeDir, serverRendering: false })),
-      uncached: handlerOf(webAppServer(shell, { storeDir, serverRendering: true, pageCache: false })),
+      // Made on first use: its render threads would otherwise load the renderer while the first
+      // Lighthouse runs are measured, and a bench without the render load never needs it.
+      get uncached() {
+        return (uncached ??= handlerOf(webAppServer(shell, { storeDir, serverRendering: true, pageCache: false })));
+      },
     };
     let variant: ShellVariant = 'server';
     const floors = new Map<string, string>();

@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 
 const { url, connections, seconds, rate, paced } = JSON.parse(process.argv[2]);
 const target = new URL(url);
+const path = target.pathname + target.search;
 const renders = {};
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
@@ -30,7 +31,7 @@ const run = (duration, { count }) =>
     requests: [
       {
         method: 'GET',
-        path: target.pathname + target.search,
+        path,
         ...(count
           ? {
               onResponse: (_status, _body, _context, headers) => {
@@ -59,7 +60,7 @@ async function runPaced(duration, { count }) {
         {
           host: target.hostname,
           port: target.port,
-          path: target.pathname + target.search,
+          path,
           agent,
           headers: { 'accept-encoding': ACCEPT_ENCODING },
         },
