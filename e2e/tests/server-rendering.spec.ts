@@ -124,6 +124,9 @@ test.describe('served HTML', () => {
       const html = await response.text();
       expect(html).toContain('ページが見つかりません');
       expect(html).toContain('お探しのページは存在しないか、移動された可能性があります。');
+      // No address to point crawlers or link previews at.
+      expect(html, unknown).not.toContain('rel="canonical"');
+      expect(html, unknown).not.toContain('og:url');
     }
   });
 

@@ -2,22 +2,43 @@
 // When the version moves on, the first request waits a moment for the new page; if rendering
 // takes longer (or fails), the page of the older version is served while its successor renders
 // (stale while revalidating), so a re-render never holds a reader up.
+//
+// Pages that say "not found" are kept in a smaller store of their own: any path can be asked for,
+// and a crawler trying thousands of them (or one reader's typo a thousand times over) must not
+// push the site's real pages out of the cache.
 
 const MAX_ENTRIES = 1000;
+const MAX_MISSING_ENTRIES = 100;
 /** How long a request waits for a re-render before it gets the stale page. */
 const REFRESH_GRACE_MS = 250;
 
 const after = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
-export function createPageCache({ maxEntries = MAX_ENTRIES, graceMs = REFRESH_GRACE_MS } = {}) {
+/**
+ * @param {object} [options]
+ * @param {number} [options.maxEntries]         pages kept, the least recently used dropped first
+ * @param {(page: any) => boolean} [options.isMissing]  a "not found" page (kept apart, up to maxMissing)
+ * @param {number} [options.maxMissing]
+ * @param {number} [options.graceMs]            how long a re-render may hold a request up
+ */
+export function createPageCache({
+  maxEntries = MAX_ENTRIES,
+  isMissing = () => false,
+  maxMissing = MAX_MISSING_ENTRIES,
+  graceMs = REFRESH_GRACE_MS,
+} = {}) {
   /** @type {Map<string, { version: string, page: unknown }>} */
-  const entries = new Map();
+  const found = new Map();
+  /** @type {Map<string, { version: string, page: unknown }>} */
+  const missing = new Map();
   const renders = new Map();
 
   const remember = (key, version, page) => {
-    entries.delete(key);
-    entries.set(key, { version, page });
-    if (entries.size > maxEntries) entries.delete(entries.keys().next().value);
+    found.delete(key);
+    missing.delete(key);
+    const [store, bound] = isMissing(page) ? [missing, maxMissing] : [found, maxEntries];
+    store.set(key, { version, page });
+    if (store.size > bound) store.delete(store.keys().next().value);
   };
 
   /** One render at a time per key; concurrent requests share it. */
@@ -46,7 +67,7 @@ export function createPageCache({ maxEntries = MAX_ENTRIES, graceMs = REFRESH_GR
      * @returns {Promise<{ page: T, cache: 'hit' | 'refreshed' | 'stale' | 'miss' }>}
      */
     async get(key, version, render) {
-      const entry = entries.get(key);
+      const entry = found.get(key) ?? missing.get(key);
       // Re-stored on every read, so the bound drops the least recently used page, not the oldest.
       if (entry) remember(key, entry.version, entry.page);
       if (entry?.version === version) return { page: entry.page, cache: 'hit' };
@@ -62,7 +83,10 @@ export function createPageCache({ maxEntries = MAX_ENTRIES, graceMs = REFRESH_GR
       ]);
       return refreshed ? { page: refreshed.page, cache: 'refreshed' } : { page: entry.page, cache: 'stale' };
     },
-    clear: () => entries.clear(),
-    size: () => entries.size,
+    clear: () => {
+      found.clear();
+      missing.clear();
+    },
+    size: () => found.size + missing.size,
   };
 }

@@ -110,7 +110,7 @@ export function createServerRenderer({
     });
   const pool = threads > 0 ? createRenderPool({ bundle, config: rendererConfig, size: threads, log }) : null;
   const apiVersion = watchApiVersion(apiBaseUrl);
-  const cache = pageCache ? createPageCache() : null;
+  const cache = pageCache ? createPageCache({ isMissing: (page) => page.status === 404 }) : null;
   const failedAt = new Map();
 
   return {

@@ -98,6 +98,42 @@ describe('page cache', () => {
     expect((await cache.get('/b', 'v1', async () => 'B again')).cache).toBe('miss');
   });
 
+  describe('"not found" pages', () => {
+    const isMissing = (page: string) => page.startsWith('404');
+
+    it('are kept apart: any number of unknown paths leaves the real pages cached', async () => {
+      const cache = createPageCache({ maxEntries: 2, isMissing, maxMissing: 3 });
+      await cache.get('/a', 'v1', async () => 'A');
+      await cache.get('/b', 'v1', async () => 'B');
+      for (let i = 0; i < 50; i++) await cache.get(`/wp-admin/${i}`, 'v1', async () => '404 page');
+      expect(cache.size()).toBe(2 + 3);
+      expect((await cache.get('/a', 'v1', async () => 'unused')).cache).toBe('hit');
+      expect((await cache.get('/b', 'v1', async () => 'unused')).cache).toBe('hit');
+      // The most recent unknown paths are still answered from the cache; the oldest are gone.
+      expect((await cache.get('/wp-admin/49', 'v1', async () => 'unused')).cache).toBe('hit');
+      expect((await cache.get('/wp-admin/0', 'v1', async () => '404 page')).cache).toBe('miss');
+    });
+
+    it('move between the stores when a page starts or stops being found', async () => {
+      const cache = createPageCache({ maxEntries: 1, isMissing, maxMissing: 1, graceMs: 1000 });
+      await cache.get('/articles/new', 'v1', async () => '404 page');
+      // The article is published: its page is found from the next version on…
+      expect(await cache.get('/articles/new', 'v2', async () => 'article')).toEqual({
+        page: 'article',
+        cache: 'refreshed',
+      });
+      // …and an unknown path stored after it does not push it out.
+      await cache.get('/nope', 'v2', async () => '404 page');
+      expect((await cache.get('/articles/new', 'v2', async () => 'unused')).cache).toBe('hit');
+      expect(cache.size()).toBe(2);
+      // Deleted: the page is "not found" again, and no longer holds the real page's place.
+      await cache.get('/articles/new', 'v3', async () => '404 page');
+      await cache.get('/about', 'v3', async () => 'about');
+      expect((await cache.get('/articles/new', 'v3', async () => 'unused')).cache).toBe('hit');
+      expect((await cache.get('/about', 'v3', async () => 'unused')).cache).toBe('hit');
+    });
+  });
+
   it('empties on clear()', async () => {
     const cache = createPageCache();
     await cache.get('/a', 'v1', async () => 'A');

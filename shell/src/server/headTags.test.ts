@@ -61,6 +61,18 @@ describe('headTags', () => {
     expect(head.querySelector('title')?.textContent).toBe('AIまなび');
   });
 
+  it('gives the 404 page no canonical or share URL: its address names no page', () => {
+    const page = { ...createServerPage(), status: 404, title: 'ページが見つかりません | AIまなび' };
+    const { head, meta } = parseHead(headTags(page, `${ORIGIN}/wp-login.php`));
+    expect(head.querySelector('title')?.textContent).toBe('ページが見つかりません | AIまなび');
+    expect(head.querySelector('link[rel="canonical"]')).toBeNull();
+    expect(meta('og:url')).toBeNull();
+    expect(head.innerHTML).not.toContain('wp-login');
+    // The rest of the share card is the site's, as on any page without metadata of its own.
+    expect(meta('og:title')).toBe('ページが見つかりません | AIまなび');
+    expect(meta('og:image')).toBe(`${ORIGIN}/og-default.png`);
+  });
+
   it('adds JSON-LD Article data on articles, with an absolute image and the publisher', () => {
     const { head } = parseHead(headTags(articlePage(), `${ORIGIN}/articles/intro`));
     const scripts = head.querySelectorAll('script[type="application/ld+json"]');

@@ -44,10 +44,15 @@ export function headTags(page: ServerPage, pageUrl: string): string {
   const meta = metaFor(page, new URL(pageUrl).pathname.replace(/(.)\/+$/, '$1'));
   const tags = socialMetaTags(meta, pageUrl);
   const canonical = tags.find((tag) => tag.key === 'og:url')?.content ?? pageUrl;
+  // A page answered with an error status (the 404 page) is not the page its URL names: it has no
+  // canonical or share URL to give crawlers and link previews.
+  const isPage = page.status < 400;
   return [
     `<title>${escapeHtml(page.title ?? meta.title)}</title>`,
-    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
-    ...tags.map((tag) => `<meta ${tag.attribute}="${tag.key}" content="${escapeHtml(tag.content)}">`),
+    isPage ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
+    ...tags
+      .filter((tag) => isPage || tag.key !== 'og:url')
+      .map((tag) => `<meta ${tag.attribute}="${tag.key}" content="${escapeHtml(tag.content)}">`),
     articleJsonLd(meta, pageUrl),
   ].join('');
 }
