@@ -51,7 +51,9 @@ describe('renderPage', () => {
     expect(page.data).toBe('');
     expect(page.root).toContain('ページが見つかりません');
     expect(page.head).toMatch(/<title>[^<]*AIまなび<\/title>/);
-    expect(page.head).toContain(`<link rel="canonical" href="${origin}/no-such-page">`);
+    // Its address names no page: nothing for crawlers or link previews to point at.
+    expect(page.head).not.toContain('rel="canonical"');
+    expect(page.head).not.toContain('no-such-page');
     // Styles carry the placeholder the shell server swaps for the response's nonce.
     expect(page.styles).toMatch(/^<style nonce="__CSP_NONCE__" /);
   });
