@@ -1,4 +1,4 @@
-// Rendered pages kept per (URL, theme, public-site release) and valid for one API version.
+// Rendered pages kept per (path, theme, public-site release) and valid for one API version.
 // When the version moves on, the first request waits a moment for the new page; if rendering
 // takes longer (or fails), the page of the older version is served while its successor renders
 // (stale while revalidating), so a re-render never holds a reader up.
