@@ -11,6 +11,7 @@ import { installServerSanitizer } from './installServerSanitizer';
 import { MemoisedStylis } from './memoisedStylis';
 import { forgetPublicSiteServer, loadPublicSiteServer } from './publicSiteServer';
 import { renderToHtml } from './renderToHtml';
+import { withTimeout } from './withTimeout';
 
 export interface RenderRequest {
   /** Path and query of the request. */
@@ -68,24 +69,17 @@ export function configure(config: { apiBaseUrl: string }): void {
   installServerSanitizer();
 }
 
-function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) =>
-      setTimeout(
-        () => reject(new Error(`${what} took longer than ${RENDER_TIMEOUT_MS} ms`)),
-        RENDER_TIMEOUT_MS,
-      ).unref(),
-    ),
-  ]);
-}
-
 async function preparePublicPage(request: RenderRequest) {
   if (!request.publicSiteManifest) throw new Error('public_site is not in the registry');
   try {
-    const server = await withTimeout(loadPublicSiteServer(request.publicSiteManifest), 'loading public_site/server');
+    const server = await withTimeout(
+      loadPublicSiteServer(request.publicSiteManifest),
+      RENDER_TIMEOUT_MS,
+      'loading public_site/server',
+    );
     return await withTimeout(
       server.prepare({ url: request.url, apiBaseUrl: request.apiBaseUrl, apiVersion: request.apiVersion }),
+      RENDER_TIMEOUT_MS,
       'public_site prepare()',
     );
   } catch (error) {
