@@ -33,13 +33,58 @@ const SCRIPT_HINT =
  * @param {{ nonce: string, headExtra: string, theme: 'light' | 'dark' | null, rendered?: { head: string, styles: string, root: string, data: string } | null, noncePlaceholder?: string }} parts
  */
 export function assemblePage(template, { nonce, headExtra, theme, rendered, noncePlaceholder = '__CSP_NONCE__' }) {
-  // The template is minified (attribute quotes may be gone): match loosely. The colour scheme is
-  // a <meta> (the CSP refuses style attributes), so even a client-rendered page starts dark.
-  const htmlTag = `<html lang="ja"${rendered ? ' data-ssr' : ''}${theme ? ` data-theme="${theme}"` : ''}>`;
+  const parts = laidOut(template, headExtra, Boolean(rendered));
+  // The colour scheme is a <meta> (the CSP refuses style attributes), so even a client-rendered
+  // page starts dark.
   const colorScheme = theme ? `<meta name="color-scheme" content="${theme}">` : '';
-  const head = `<meta property="csp-nonce" nonce="${escapeAttribute(nonce)}">${colorScheme}${headExtra}`;
-  let html = template.replace(/<html[^>]*>/, htmlTag);
-  let extra = head;
+  const values = {
+    htmlTag: `<html lang="ja"${rendered ? ' data-ssr' : ''}${theme ? ` data-theme="${theme}"` : ''}>`,
+    head: `<meta property="csp-nonce" nonce="${escapeAttribute(nonce)}">${colorScheme}`,
+    renderedHead: rendered?.head ?? '',
+    styles: rendered ? rendered.styles.split(noncePlaceholder).join(escapeAttribute(nonce)) : '',
+    root: rendered?.root ?? '',
+    data: rendered?.data ?? '',
+  };
+  let html = '';
+  for (let index = 0; index < parts.length; index++) html += index % 2 === 0 ? parts[index] : values[parts[index]];
+  return html;
+}
+
+/**
+ * Where a response's own part goes in a laid-out template. No template or head tag holds U+E000 (a
+ * private-use character), and the parts are put in after the split, so no page text can act as one.
+ */
+const slot = (name) => `\uE000${name}\uE000`;
+const SLOTS = /\uE000(\w+)\uE000/;
+/** Layouts of the current template, per head tags and rendered or not (a few per path pattern). */
+const layouts = { template: '', byHead: new Map() };
+const MAX_LAYOUTS = 100;
+
+/**
+ * The template laid out around the response's own parts, once per template, head tags and kind
+ * of page: `[text, slot name, text, slot name, …, text]`. Laying it out took a handful of
+ * regular-expression passes and copies of the whole page on every response; now a response only
+ * joins its parts.
+ */
+function laidOut(template, headExtra, rendered) {
+  if (layouts.template !== template || layouts.byHead.size >= MAX_LAYOUTS) {
+    layouts.template = template;
+    layouts.byHead.clear();
+  }
+  const key = `${rendered ? 'rendered' : 'client'}\n${headExtra}`;
+  let parts = layouts.byHead.get(key);
+  if (!parts) {
+    parts = layOut(template, headExtra, rendered).split(SLOTS);
+    layouts.byHead.set(key, parts);
+  }
+  return parts;
+}
+
+/** The template with slots for the response's own parts (see assemblePage). */
+function layOut(template, headExtra, rendered) {
+  // The template is minified (attribute quotes may be gone): match loosely.
+  let html = template.replace(/<html[^>]*>/, slot('htmlTag'));
+  let extra = slot('head') + headExtra;
   if (rendered) {
     // The page's scripts and their preloads wait for its first paint (shell/public/after-paint.js);
     // taken from the template and the extra head tags only, never from the rendered markup.
@@ -50,8 +95,7 @@ export function assemblePage(template, { nonce, headExtra, theme, rendered, nonc
     };
     html = html.replace(SCRIPT_TAG, takeLater).replace(SCRIPT_HINT, takeLater);
     extra = extra.replace(SCRIPT_TAG, takeLater).replace(SCRIPT_HINT, takeLater);
-    const styles = rendered.styles.split(noncePlaceholder).join(escapeAttribute(nonce));
-    extra += rendered.head + styles;
+    extra += slot('renderedHead') + slot('styles');
     if (later.length > 0) {
       extra += `<script type="application/json" id="after-paint">${JSON.stringify(later).replace(/</g, '\\u003c')}</script>`;
     }
@@ -60,10 +104,9 @@ export function assemblePage(template, { nonce, headExtra, theme, rendered, nonc
       .replace(/<meta name="?description"?[^>]*>/, '')
       // Readable without JavaScript: the "enable JavaScript" notice does not apply.
       .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
-      .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${rendered.root}</div>${rendered.data}`);
+      .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${slot('root')}</div>${slot('data')}`);
     // The starter goes last in the body, async: it runs in a task of its own once the page is
-    // parsed, not in the parser's task that also lays the page out (a defer script's is). The
-    // template's </body> is the last one in the page (the rendered markup comes before it).
+    // parsed, not in the parser's task that also lays the page out (a defer script's is).
     const bodyEnd = html.lastIndexOf('</body>');
     if (later.length > 0 && bodyEnd >= 0) {
       html = `${html.slice(0, bodyEnd)}<script async src="/after-paint.js"></script>${html.slice(bodyEnd)}`;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ports, remotes, repoRoot, distDir, webApps } from './apps.mjs';
 import { startChild, stopChild, waitForUrl, isUp } from './processes.mjs';
 import { createStaticServer } from './staticServer.mjs';
-import { contentSecurityPolicy, remoteContentSecurityPolicy } from './csp.mjs';
+import { noncedPolicies, remoteContentSecurityPolicy } from './csp.mjs';
 import { readLiveRegistry, releaseStoreDir } from './registry.mjs';
 import { createServerRenderer } from './serverRendering.mjs';
 import { renderThreadCount } from './renderPool.mjs';
@@ -121,6 +121,7 @@ export function webAppServer(
   }
   const registryNow = typeof registry === 'function' ? registry : () => registry;
   const hostnameOf = (req) => (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
+  const policyFor = noncedPolicies(config);
   const serverRenderer =
     app.isHost && serverRendering
       ? createServerRenderer({
@@ -142,7 +143,7 @@ export function webAppServer(
     serverRenderer,
     documents: serverRenderer ? (pathname, origin) => serverRenderer.document(pathname, origin) : undefined,
     contentSecurityPolicy: app.isHost
-      ? (req, nonce) => contentSecurityPolicy({ registry: registryNow(), config, hostname: hostnameOf(req), nonce })
+      ? (req, nonce) => policyFor({ registry: registryNow(), hostname: hostnameOf(req), nonce })
       : () => remoteContentSecurityPolicy(),
   });
 }

@@ -157,6 +157,55 @@ describe.each(templates)('assemblePage on %s', (_name, template) => {
     expect(doc.querySelector('style')?.getAttribute('nonce')).toBe('a"b&c');
     expect(doc.querySelector('meta[property="csp-nonce"]')?.getAttribute('nonce')).toBe('a"b&c');
   });
+
+  // The template is laid out once per head tags and kind of page; each response fills its own parts.
+  it('gives each response only its own nonce, theme and markup, one after another', () => {
+    const first = assemblePage(template, {
+      nonce: 'first',
+      headExtra: '<link rel=alternate>',
+      theme: 'dark',
+      rendered,
+    });
+    const second = parse(
+      assemblePage(template, {
+        nonce: 'second',
+        headExtra: '<link rel=alternate>',
+        theme: 'light',
+        rendered: { ...rendered, root: '<main><h1>別の記事</h1></main>', data: '' },
+      }),
+    );
+    expect(first).toContain('記事の題</h1>');
+    expect(second.documentElement.dataset.theme).toBe('light');
+    expect(second.querySelector('meta[property="csp-nonce"]')?.getAttribute('nonce')).toBe('second');
+    expect(second.querySelector('style')?.getAttribute('nonce')).toBe('second');
+    expect(second.querySelector('#root h1')?.textContent).toBe('別の記事');
+    expect(second.getElementById('public-site-state')).toBeNull();
+    expect(second.documentElement.outerHTML).not.toMatch(/first|dark/);
+  });
+
+  it('lays out a changed template and other head tags afresh', () => {
+    assemblePage(template, { nonce: 'n', headExtra: '<link rel=alternate>', theme: null, rendered });
+    const other = parse(
+      assemblePage(template, { nonce: 'n', headExtra: '<link rel=preconnect>', theme: null, rendered }),
+    );
+    expect(other.querySelector('link[rel="preconnect"]')).not.toBeNull();
+    expect(other.querySelector('link[rel="alternate"]')).toBeNull();
+    const redeployed = parse(
+      assemblePage(template.replace('</body>', '<p id=new-release></p></body>'), {
+        nonce: 'n',
+        headExtra: '',
+        theme: null,
+        rendered,
+      }),
+    );
+    expect(redeployed.getElementById('new-release')).not.toBeNull();
+  });
+
+  it("keeps markup that looks like the layout's slots as it is", () => {
+    const root = '<p>\uE000head\uE000 \uE000root\uE000</p>';
+    const html = assemblePage(template, { nonce: 'n', headExtra: '', theme: null, rendered: { ...rendered, root } });
+    expect(html).toContain(`<div id="root">${root}</div>`);
+  });
 });
 
 describe('themeFromCookie', () => {
