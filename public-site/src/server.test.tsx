@@ -117,6 +117,21 @@ describe('prepare', () => {
     expect(embeddedData(first.embeddedState.value, ['articles', 'slug', 'other'])).toBeUndefined();
   });
 
+  it('leaves a query that failed out of the state, and the page loading for the browser to ask again', async () => {
+    // Refused (403): the service answered, so no snapshot stands in.
+    mockFetch(() => ({ status: 403, body: { error: '権限がありません' } }));
+    const { Page, embeddedState } = await prepare({ url: '/articles', apiBaseUrl: API });
+    expect(embeddedQueries(embeddedState.value)).toEqual([]);
+    const html = renderToString(
+      <ThemeProvider theme={lightTheme}>
+        <MemoryRouter initialEntries={['/articles']}>
+          <Page />
+        </MemoryRouter>
+      </ThemeProvider>,
+    );
+    expect(html).toContain('記事を読み込んでいます');
+  });
+
   describe('with the article service down, in the server build', () => {
     beforeAll(() => Object.assign(globalThis, { __SSR__: true }));
     afterAll(() => {

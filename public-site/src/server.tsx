@@ -2,7 +2,7 @@
 // server asks it for a page, then renders the page inside its own layout.
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
-import { QueryClientProvider, dehydrate, type FetchQueryOptions } from '@tanstack/react-query';
+import { QueryClientProvider, dehydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Article } from 'shared-articles';
 import { paths } from 'shared-core';
 import { articleClientFor, fetchArticleBySlug, fetchArticles } from './lib/articles/articleSource';
@@ -29,11 +29,17 @@ const API_TIMEOUT_MS = 2000;
 
 const versionedReads = createVersionedReads();
 
+/** A query a page renders with: its key, and what its query function returns. */
+interface PageQuery {
+  queryKey: QueryKey;
+  queryFn: () => Promise<unknown>;
+}
+
 /**
  * The data each page renders with, so the server's HTML holds the content, not a spinner. An
  * article page takes its related articles' cards, not the whole list with every body.
  */
-function queriesFor(pathname: string, api: PublicReads): FetchQueryOptions[] {
+function queriesFor(pathname: string, api: PublicReads): PageQuery[] {
   if (pathname === paths.home || pathname === paths.articles) {
     return [{ queryKey: articleKeys.list(), queryFn: () => fetchArticles(api) }];
   }
@@ -51,6 +57,20 @@ function queriesFor(pathname: string, api: PublicReads): FetchQueryOptions[] {
   ];
 }
 
+/**
+ * A query's data put in the client as its function returns it, not fetched through the client:
+ * Query.fetch gives its contexts a `signal` getter with a closure of their own, which on Node 20
+ * (V8 11.3) costs a hidden class per object, and that kept each page's queries and client in the
+ * old generation until a full collection (README, Performance). A query that fails is left out.
+ */
+async function load(queryClient: QueryClient, { queryKey, queryFn }: PageQuery): Promise<void> {
+  try {
+    queryClient.setQueryData(queryKey, await queryFn());
+  } catch {
+    // Not in the state: the server's HTML shows the page loading, and the browser asks again.
+  }
+}
+
 export interface PrepareRequest {
   /** Path and query of the page. */
   url: string;
@@ -62,14 +82,14 @@ export interface PrepareRequest {
 
 /**
  * Loads what the page at `url` shows. The article service being down is handled inside the
- * queries (the seed snapshot); a query that still fails is left out of the state, and the page
- * shows its error state as it would in the browser. Answers are shared per API version.
+ * queries (the seed snapshot); a query that still fails is left out of the state: the server's
+ * HTML shows that part loading, and the browser asks again. Answers are shared per API version.
  */
 export async function prepare({ url, apiBaseUrl, apiVersion }: PrepareRequest): Promise<PreparedPage> {
   const queryClient = createPublicQueryClient();
   const pathname = new URL(url, 'http://server.invalid').pathname.replace(/(.)\/+$/, '$1');
   const api = versionedReads(articleClientFor(apiBaseUrl, API_TIMEOUT_MS), apiBaseUrl, apiVersion);
-  await Promise.all(queriesFor(pathname, api).map((query) => queryClient.prefetchQuery(query)));
+  await Promise.all(queriesFor(pathname, api).map((query) => load(queryClient, query)));
   return {
     build: __BUILD_VERSION__,
     Page: function PublicPage() {
