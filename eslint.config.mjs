@@ -122,6 +122,22 @@ export default tseslint.config(
     },
   },
   {
+    // What runs per request on Node 20: the shell's server and the article API. (The server
+    // builds get the same treatment from scripts/webpack/spreadFirstLoader.js, which says why.)
+    files: ['scripts/lib/**/*.mjs', 'article-api/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ObjectExpression[properties.0.type='SpreadElement'][properties.length>1]",
+          message:
+            'On Node 20, `{ ...a, b }` gives every object a hidden class of its own (scripts/webpack/spreadFirstLoader.js): put a property first, or write Object.assign({}, a, { b }).',
+        },
+      ],
+    },
+  },
+  {
     files: [`{${reactFree.join(',')},article-api}/**`],
     rules: {
       'no-restricted-imports': [

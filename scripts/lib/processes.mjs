@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 export function startChild(label, command, args, { cwd, env, quiet = false } = {}) {
   const child = spawn(command, args, {
     cwd,
-    env: { ...process.env, ...env },
+    env: Object.assign({}, process.env, env),
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -64,5 +64,5 @@ export function readRegistryFile(file) {
  * manifest URL. Cheap enough to call per request.
  */
 export function readLiveRegistry({ storeDir = releaseStoreDir(), fallback = localRegistry() } = {}) {
-  return { ...fallback, ...readRegistryFile(registryFileIn(storeDir)) };
+  return Object.assign({}, fallback, readRegistryFile(registryFileIn(storeDir)));
 }

@@ -142,7 +142,7 @@ export function createServerRenderer({
     log(`server rendering is off: ${bundle} is missing (npm run build -w shell)`);
     return null;
   }
-  const rendererConfig = { ...config, apiBaseUrl };
+  const rendererConfig = Object.assign({}, config, { apiBaseUrl });
   // This thread's renderer decides which paths are rendered and builds the site documents; the
   // pages themselves are rendered here only without render threads.
   const rendererReady = require(bundle)
@@ -196,7 +196,12 @@ export function createServerRenderer({
           : { page: await render(), cache: 'miss' };
         // `cached`: the cache's own object, the same for every response of this page while it is
         // cached (work done once per page, such as its compressed form, can be keyed on it).
-        return { ...page, cached: page, theme: mode, cache: state, noncePlaceholder: renderer.NONCE_PLACEHOLDER };
+        return Object.assign({}, page, {
+          cached: page,
+          theme: mode,
+          cache: state,
+          noncePlaceholder: renderer.NONCE_PLACEHOLDER,
+        });
       } catch (error) {
         if (manifest) failedAt.set(manifest, Date.now());
         log(`server rendering of ${url} failed; sending the client-rendered page`, error);

@@ -15,7 +15,6 @@ const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
 
 export function runtimeConfig(env = process.env) {
   return {
-    ...(env.API_BASE_URL ? { apiBaseUrl: env.API_BASE_URL } : {}),
     auth: env.FIREBASE_WEB_CONFIG
       ? { mode: 'project', config: JSON.parse(env.FIREBASE_WEB_CONFIG) }
       : { mode: 'emulator', projectId: EMULATOR_PROJECT, emulatorPort: ports.authEmulator },
@@ -28,6 +27,7 @@ export function runtimeConfig(env = process.env) {
       .map((o) => o.trim())
       .filter(Boolean)
       .map((o) => new URL(o).origin),
+    ...(env.API_BASE_URL ? { apiBaseUrl: env.API_BASE_URL } : {}),
   };
 }
 

@@ -29,7 +29,7 @@ const accepts = (req, encoding) => ENCODINGS[encoding].test(String(req.headers['
 /** Generated text (pages, feeds) compressed on the fly: brotli at a fast level, else gzip. */
 function sendBody(req, res, status, headers, text) {
   const encoding = accepts(req, 'br') ? 'br' : accepts(req, 'gzip') ? 'gzip' : null;
-  res.writeHead(status, { ...headers, ...(encoding ? { 'Content-Encoding': encoding } : {}) });
+  res.writeHead(status, encoding ? Object.assign({}, headers, { 'Content-Encoding': encoding }) : headers);
   if (req.method === 'HEAD') res.end();
   else if (encoding === 'br') {
     // Quality 2: a page is compressed per response (its CSP nonce is per response), and at 5 the
@@ -90,7 +90,7 @@ export function createStaticServer({
       res.setHeader('Cache-Control', cacheControlFor(pathname));
     },
   };
-  const serve = sirv(root, { ...options, single: true });
+  const serve = sirv(root, Object.assign({}, options, { single: true }));
   const serveRelease = releases ? sirv(releases.dir, options) : null;
   const notFound = (res) => {
     res.statusCode = 404;
@@ -148,7 +148,7 @@ export function createStaticServer({
     // once, such as a miss, is compressed on the fly as before).
     if (rendered?.cached && rendered.cache !== 'miss' && accepts(req, 'gzip')) {
       const page = compiledPage(rendered.cached, template, headExtra, assemble);
-      res.writeHead(status, { ...headers, 'Content-Encoding': 'gzip' });
+      res.writeHead(status, Object.assign({}, headers, { 'Content-Encoding': 'gzip' }));
       res.end(req.method === 'HEAD' ? undefined : page.gzip(nonce));
       return;
     }

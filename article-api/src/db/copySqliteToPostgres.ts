@@ -36,7 +36,9 @@ type Table = keyof typeof TABLES;
 /** Both engines' rows in one comparable shape: SQLite's ISO text, related ids as arrays. */
 function comparable(row: Row): string {
   const related = row.related_articles;
-  return JSON.stringify({ ...row, related_articles: typeof related === 'string' ? JSON.parse(related) : related });
+  return JSON.stringify(
+    Object.assign({}, row, { related_articles: typeof related === 'string' ? JSON.parse(related) : related }),
+  );
 }
 
 /** Rows of `target` that differ from `source` (same order expected), as readable lines. */

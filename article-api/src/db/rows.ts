@@ -86,5 +86,5 @@ export function rowToArticle(row: ArticleRow): Article {
 }
 
 export function rowToBusinessArticle(row: BusinessArticleRow): BusinessArticle {
-  return { ...fromColumns(row, row.id), businessId: row.business_id };
+  return Object.assign(fromColumns(row, row.id), { businessId: row.business_id });
 }

@@ -22,7 +22,7 @@ export function adminRoutes({ config, guards, listUsers, version, databaseName }
     app.get('/admin/users', async (request): Promise<AdminUser[]> => {
       try {
         const users = await listUsers();
-        return users.map((user) => ({ ...user, isAdmin: guards.isAdmin(user) }));
+        return users.map((user) => Object.assign({}, user, { isAdmin: guards.isAdmin(user) }));
       } catch (error) {
         // Without service-account credentials a real project refuses to list users.
         request.log.error({ err: error }, 'listing Firebase users failed');

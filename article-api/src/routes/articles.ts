@@ -71,7 +71,7 @@ export function articleRoutes({ storage, guards, limitWrites, sanitizeHtml }: Ar
     }
 
     if (input.slug && (await repository.slugExists(input.slug, articleId))) throw duplicateSlug();
-    return { ...input, content, relatedArticles };
+    return Object.assign({}, input, { content, relatedArticles });
   }
 
   async function write<T>(operation: () => Promise<T>): Promise<T> {
@@ -116,7 +116,9 @@ export function articleRoutes({ storage, guards, limitWrites, sanitizeHtml }: Ar
       const input = await prepareDraft(request.body);
       // No slug: one from a Latin title ('prompt-tips', then 'prompt-tips-2'…), else `article-<id>`.
       const slugBase = input.slug ? undefined : (slugFromTitle(input.title) ?? undefined);
-      const article = await write(() => repository.create({ ...input, slug: input.slug || undefined, slugBase }));
+      const article = await write(() =>
+        repository.create(Object.assign({}, input, { slug: input.slug || undefined, slugBase })),
+      );
       return reply.code(201).header('location', `/api/articles/${article.id}`).send(article);
     });
 

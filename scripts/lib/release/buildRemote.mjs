@@ -12,7 +12,11 @@ export function buildRemoteInto(remote, outputDir, version) {
       [path.join(repoRoot, 'node_modules/webpack/bin/webpack.js'), '--mode', 'production'],
       {
         cwd: path.join(repoRoot, remote.workspace),
-        env: { ...process.env, NODE_ENV: 'production', MF_OUTPUT_DIR: outputDir, MF_BUILD_VERSION: version },
+        env: Object.assign({}, process.env, {
+          NODE_ENV: 'production',
+          MF_OUTPUT_DIR: outputDir,
+          MF_BUILD_VERSION: version,
+        }),
         stdio: ['ignore', 'ignore', 'pipe'],
       },
     );

@@ -28,7 +28,7 @@ export function recordRelease(state, { remote, version, url, at = new Date().toI
   }
   const previousUrl = state.registry[remote] ?? null;
   return {
-    registry: { ...state.registry, [remote]: url },
+    registry: Object.assign({}, state.registry, { [remote]: url }),
     history: {
       releases: [...state.history.releases, { remote, version, url, at }],
       events: [...state.history.events, { at, remote, action: 'release', version, url, previousUrl }],
@@ -56,7 +56,7 @@ export function recordRollback(state, remote, at = new Date().toISOString()) {
   return {
     target,
     state: {
-      registry: { ...state.registry, [remote]: target.url },
+      registry: Object.assign({}, state.registry, { [remote]: target.url }),
       history: {
         releases: state.history.releases,
         events: [

@@ -66,7 +66,7 @@ async function claimSlug(client: pg.PoolClient, base: string): Promise<string> {
 
 /** The draft's values in the order of ARTICLE_COLUMNS; a null slug keeps the stored one on update. */
 function valuesOf(draft: ArticleDraft, slug: string | null): unknown[] {
-  const columns = toColumns({ ...draft, slug: slug ?? '' });
+  const columns = toColumns(Object.assign({}, draft, { slug: slug ?? '' }));
   return ARTICLE_COLUMNS.map((column) => (column === 'slug' ? slug : columns[column]));
 }
 

@@ -80,7 +80,7 @@ export const postgresMigrations: readonly PostgresMigration[] = [
       await insertRows(
         client,
         'business_articles',
-        seedBusinessArticles.map((article) => ({ ...rowOf(article), business_id: article.businessId })),
+        seedBusinessArticles.map((article) => Object.assign(rowOf(article), { business_id: article.businessId })),
       );
     },
   },

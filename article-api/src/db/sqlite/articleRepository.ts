@@ -66,7 +66,7 @@ export function createArticleRepository(db: SqliteDatabase): ArticleRepository {
   const insertArticle = db.transaction((draft: ArticleDraft): number => {
     // Without a base, a unique placeholder first: the fallback slug needs the id, which exists only after the insert.
     const slug = draft.slug ?? (draft.slugBase ? availableSlug(draft.slugBase) : `pending-${randomUUID()}`);
-    const id = Number(statements.insert.run(toColumns({ ...draft, slug })).lastInsertRowid);
+    const id = Number(statements.insert.run(toColumns(Object.assign({}, draft, { slug }))).lastInsertRowid);
     if (draft.slug === undefined && !draft.slugBase) statements.setSlug.run(availableSlug(`article-${id}`), id);
     return id;
   });
@@ -74,7 +74,7 @@ export function createArticleRepository(db: SqliteDatabase): ArticleRepository {
   const updateArticle = db.transaction((id: number, draft: ArticleDraft): boolean => {
     const current = statements.get.get(id);
     if (!current) return false;
-    statements.update.run({ id, ...toColumns({ ...draft, slug: draft.slug ?? current.slug }) });
+    statements.update.run({ id, ...toColumns(Object.assign({}, draft, { slug: draft.slug ?? current.slug })) });
     return true;
   });
 
