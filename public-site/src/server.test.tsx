@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import createDOMPurify from 'dompurify';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
@@ -33,6 +34,16 @@ type EmbeddedQuery = { queryKey: unknown[]; state: { data: unknown } };
 const embeddedQueries = (value: unknown) => (value as { queries: EmbeddedQuery[] }).queries;
 const embeddedData = (value: unknown, key: unknown[]) =>
   embeddedQueries(value).find((query) => JSON.stringify(query.queryKey) === JSON.stringify(key))?.state.data;
+
+/** The prepared Page's HTML at `url`, as the shell renders it (router and theme around it). */
+const renderAt = (url: string, Page: ComponentType) =>
+  renderToString(
+    <ThemeProvider theme={lightTheme}>
+      <MemoryRouter initialEntries={[url]}>
+        <Page />
+      </MemoryRouter>
+    </ThemeProvider>,
+  );
 
 beforeAll(() => {
   Object.assign(globalThis, { __BUILD_VERSION__: 'build-42' });
@@ -93,13 +104,7 @@ describe('prepare', () => {
     const fetchMock = mockFetch(serviceUp);
     const { Page } = await prepare({ url: '/articles/prompt-tips', apiBaseUrl: API });
     fetchMock.mockClear();
-    const html = renderToString(
-      <ThemeProvider theme={lightTheme}>
-        <MemoryRouter initialEntries={['/articles/prompt-tips']}>
-          <Page />
-        </MemoryRouter>
-      </ThemeProvider>,
-    );
+    const html = renderAt('/articles/prompt-tips', Page);
     expect(html).toContain('プロンプトのコツ</h1>');
     expect(html).toContain('<p>コツの本文</p>');
     // The related card comes from the loaded cards too.
@@ -122,13 +127,7 @@ describe('prepare', () => {
     mockFetch(() => ({ status: 403, body: { error: '権限がありません' } }));
     const { Page, embeddedState } = await prepare({ url: '/articles', apiBaseUrl: API });
     expect(embeddedQueries(embeddedState.value)).toEqual([]);
-    const html = renderToString(
-      <ThemeProvider theme={lightTheme}>
-        <MemoryRouter initialEntries={['/articles']}>
-          <Page />
-        </MemoryRouter>
-      </ThemeProvider>,
-    );
+    const html = renderAt('/articles', Page);
     expect(html).toContain('記事を読み込んでいます');
   });
 
