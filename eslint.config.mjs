@@ -125,7 +125,6 @@ export default tseslint.config(
     // What runs per request on Node 20: the shell's server and the article API. (The server
     // builds get the same treatment from scripts/webpack/spreadFirstLoader.js, which says why.)
     files: ['scripts/lib/**/*.mjs', 'article-api/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
