@@ -32,13 +32,16 @@ function sendBody(req, res, status, headers, text) {
   res.writeHead(status, encoding ? Object.assign({}, headers, { 'Content-Encoding': encoding }) : headers);
   if (req.method === 'HEAD') res.end();
   else if (encoding === 'br') {
-    // Quality 2: a page is compressed per response (its CSP nonce is per response), and at 5 the
-    // compression cost more than serving a cached page. The size hint lets brotli size its tables
-    // for a page rather than for any stream: the same bytes, ≈ 28 % less time on an article page.
+    // Quality 1: what is compressed here is compressed once (a freshly rendered page: cached pages
+    // go out precompressed, noncedPage.mjs), so speed beats the last bytes. Against quality 2 an
+    // article page is 6 % larger (9.7 KB), and the server's own thread spends ≈ 0.3 ms less per
+    // uncached page under the bench's burst, where the p99 went 47 → 41 ms (interleaved runs,
+    // README); at 5 the compression cost more than serving a cached page. The size hint lets
+    // brotli size its tables for a page rather than for any stream.
     const body = Buffer.from(text);
     res.end(
       zlib.brotliCompressSync(body, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
       }),
     );
   } else if (encoding === 'gzip') res.end(zlib.gzipSync(text, { level: 1 }));
