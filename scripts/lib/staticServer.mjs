@@ -32,12 +32,12 @@ function sendBody(req, res, status, headers, text) {
   res.writeHead(status, encoding ? Object.assign({}, headers, { 'Content-Encoding': encoding }) : headers);
   if (req.method === 'HEAD') res.end();
   else if (encoding === 'br') {
-    // Quality 1: what is compressed here is compressed once (a freshly rendered page: cached pages
-    // go out precompressed, noncedPage.mjs), so speed beats the last bytes. Against quality 2 an
-    // article page is 6 % larger (9.7 KB), and the server's own thread spends ≈ 0.3 ms less per
-    // uncached page under the bench's burst, where the p99 went 46 → 39 ms (27 interleaved loads
-    // a side, README); at 5 the compression cost more than serving a cached page. The size hint
-    // lets brotli size its tables for a page rather than for any stream.
+    // Quality 1: what comes here is compressed for one response (a freshly rendered page, a
+    // generated document; cached pages go out precompressed, noncedPage.mjs), so speed beats the
+    // last bytes. Against quality 2 an article page is 6 % larger (9.7 KB), and the server's own
+    // thread spends ≈ 0.3 ms less per uncached page under the bench's burst, where the p99 went
+    // 46 → 39 ms (27 interleaved loads a side, README); at 5 the compression cost more than
+    // serving a cached page. The size hint lets brotli size its tables for a page, not any stream.
     const body = Buffer.from(text);
     res.end(
       zlib.brotliCompressSync(body, {
