@@ -36,7 +36,7 @@ function sendBody(req, res, status, headers, text) {
     // generated document; cached pages go out precompressed, noncedPage.mjs), so speed beats the
     // last bytes. Against quality 2 an article page is 6 % larger (9.7 KB), and the server's own
     // thread spends ≈ 0.3 ms less per uncached page under the bench's burst, where the p99 went
-    // 46 → 39 ms (27 interleaved loads a side, README); at 5 the compression cost more than
+    // 46 → 39 ms (27 interleaved loads a side, docs/performance); at 5 the compression cost more than
     // serving a cached page. The size hint lets brotli size its tables for a page, not any stream.
     const body = Buffer.from(text);
     res.end(
