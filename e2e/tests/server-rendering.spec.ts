@@ -273,44 +273,6 @@ test.describe('in the browser', () => {
     }
   });
 
-  test('the held-back tags go into the page one task at a time, the entry script first', async ({ page, request }) => {
-    const [article] = await articles(request);
-    // Mutation records reach an observer once per task (at its microtask checkpoint), so tags
-    // inserted in one task arrive in one batch.
-    await page.addInitScript(() => {
-      const batches: string[][] = [];
-      (window as unknown as { __batches: string[][] }).__batches = batches;
-      new MutationObserver((records) => {
-        const added = records
-          .flatMap((record) => [...record.addedNodes])
-          .filter((node): node is Element => node instanceof Element && node.matches('script[src], link[rel=preload]'));
-        if (added.length > 0) {
-          batches.push(
-            added.map(
-              (element) => `${element.localName} ${element.getAttribute('src') ?? element.getAttribute('href')}`,
-            ),
-          );
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
-    await page.goto(`/articles/${article!.slug}`);
-    await hydratedNode(page, '#root h1');
-    const { held, batches } = await page.evaluate(() => ({
-      // The shell's own tags (public-site's are preloaded again by the federation runtime).
-      held: (JSON.parse(document.getElementById('after-paint')!.textContent!) as string[])
-        .map((tag) => /^<(script|link)\b.*?\b(?:src|href)="?([^" >]+)/.exec(tag)!)
-        .filter(([, , url]) => url!.startsWith('/'))
-        .map(([, name, url]) => `${name} ${url}`),
-      batches: (window as unknown as { __batches: string[][] }).__batches,
-    }));
-    expect(held[0]).toBe('script /main.js');
-    expect(held.length).toBeGreaterThan(5);
-    const firstBatch = held.map((tag) => batches.findIndex((batch) => batch.includes(tag)));
-    expect(firstBatch.every((index) => index >= 0)).toBe(true);
-    // Each in a batch of its own, in the server's order.
-    expect(firstBatch).toEqual([...new Set(firstBatch)].sort((a, b) => a - b));
-  });
-
   test('a visitor who scrolls before the page hydrates keeps the place, and the page catches up', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     // The scripts wait until the visitor has scrolled: a slow phone, deterministically.
