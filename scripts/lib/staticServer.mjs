@@ -34,10 +34,9 @@ function sendBody(req, res, status, headers, text) {
   else if (encoding === 'br') {
     // Quality 1: what comes here is compressed for one response (a freshly rendered page, a
     // generated document; cached pages go out precompressed, noncedPage.mjs), so speed beats the
-    // last bytes. Against quality 2 an article page is 6 % larger (9.7 KB), and the server's own
-    // thread spends ≈ 0.3 ms less per uncached page under the bench's burst, where the p99 went
-    // 46 → 39 ms (27 interleaved loads a side, docs/performance); at 5 the compression cost more than
-    // serving a cached page. The size hint lets brotli size its tables for a page, not any stream.
+    // last bytes. Against quality 2 an article page is 6 % larger (9.7 KB) and the burst's p99
+    // went 46 → 39 ms (docs/performance/server-rendering-log.md). The size hint lets brotli size
+    // its tables for a page, not any stream.
     const body = Buffer.from(text);
     res.end(
       zlib.brotliCompressSync(body, {
