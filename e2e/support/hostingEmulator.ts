@@ -4,13 +4,14 @@
  * .firebaserc (targets → demo sites) beside the staged files, `firebase emulators:start --only
  * hosting` for the demo project, stopped and removed at the end.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { repoRoot, webApps } from '../../scripts/lib/apps.mjs';
+import { freePort, stopChild } from '../../scripts/lib/processes.mjs';
 import { appConfigFor, DEFAULT_DEPLOYMENT, hostingConfig } from '../../scripts/hosting/hosting.mjs';
 import { stageBuilds } from '../../scripts/hosting/prepare.mjs';
 
@@ -32,14 +33,6 @@ function isFree(port: number): Promise<boolean> {
   });
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /**
  * The emulator puts the first site on the configured port and site i (i ≥ 1) on port + 4 + i:
  * a base whose whole set is free, so the registry and CSP can name the sites before they start.
@@ -51,19 +44,6 @@ async function sitePorts(count: number): Promise<number[]> {
     if ((await Promise.all(ports.map(isFree))).every(Boolean)) return ports;
   }
   throw new Error('no free set of ports for the Hosting emulator');
-}
-
-function stopGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return Promise.resolve();
-  const pid = child.pid;
-  return new Promise((resolve) => {
-    const forceKill = setTimeout(() => process.kill(-pid, 'SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(forceKill);
-      resolve();
-    });
-    process.kill(-pid, 'SIGTERM');
-  });
 }
 
 export async function startHostingEmulator(): Promise<HostingEmulator> {
@@ -106,7 +86,7 @@ export async function startHostingEmulator(): Promise<HostingEmulator> {
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const stop = async () => {
-    await stopGroup(child);
+    await stopChild(child, 'SIGTERM', { killAfterMs: 15_000 }); // the CLI and its emulators share a group
     fs.rmSync(dir, { recursive: true, force: true });
   };
 

@@ -4,22 +4,11 @@
 // those of the slower instance, so the pair's p99 is never flattered. Runs inside `npm run bench`,
 // or alone: `npx tsx scripts/bench/apiPostgres.ts [--quick]`.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { findPostgresBin, startPostgres } from '../../article-api/test/support/postgresServer';
 import { repoRoot } from '../lib/apps.mjs';
+import { freePort } from '../lib/processes.mjs';
 import { loadTestPair, type ApiFigures } from './api';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** One API instance as a child process (`tsx src/server.ts`), ready when /api/health answers. */
 async function startInstance(port: number, databaseUrl: string): Promise<ChildProcess> {

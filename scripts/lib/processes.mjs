@@ -1,5 +1,6 @@
 // Child processes that are started, awaited and stopped together.
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 
 /** Starts a long-running child in its own process group, prefixing its output with a label. */
 export function startChild(label, command, args, { cwd, env, quiet = false } = {}) {
@@ -19,8 +20,11 @@ export function startChild(label, command, args, { cwd, env, quiet = false } = {
   return child;
 }
 
-/** Stops a child and everything it started (its process group). */
-export function stopChild(child, signal = 'SIGTERM') {
+/**
+ * Stops a child and everything it started (its process group): `signal`, then SIGKILL for what is
+ * still running after `killAfterMs` (the Firebase CLI wants longer to shut its emulators down).
+ */
+export function stopChild(child, signal = 'SIGTERM', { killAfterMs = 5000 } = {}) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
@@ -29,7 +33,7 @@ export function stopChild(child, signal = 'SIGTERM') {
       } catch {
         /* already gone */
       }
-    }, 5000);
+    }, killAfterMs);
     child.once('exit', () => {
       clearTimeout(timer);
       resolve();
@@ -66,4 +70,16 @@ export async function isUp(url) {
   } catch {
     return false;
   }
+}
+
+/** A TCP port on 127.0.0.1 that was free a moment ago, for a server the caller starts next. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }

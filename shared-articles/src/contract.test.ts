@@ -1,26 +1,10 @@
 import { businessArticleSchema, parseArticle, parseArticleList } from './contract';
 import { seedArticles, seedBusinessArticles } from './seed';
-import type { Article } from './types';
+import { makeArticle } from './testing';
 
 // The same rule reads API answers, the public site's build snapshot and the `articles` storage key.
 const toArticle = parseArticle;
 const toArticles = parseArticleList;
-
-function makeArticle(overrides: Partial<Article> = {}): Article {
-  const id = overrides.id ?? 1;
-  return {
-    id,
-    title: `記事${id}`,
-    content: `<p>本文${id}</p>`,
-    date: '2025-01-01',
-    category: '生成AI初心者',
-    tag: '',
-    slug: `article-${id}`,
-    relatedArticles: [],
-    articleType: 'note',
-    ...overrides,
-  };
-}
 
 describe('toArticle', () => {
   it('accepts a complete article unchanged', () => {

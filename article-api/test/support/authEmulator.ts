@@ -4,9 +4,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './freePort';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const PROJECT_ID = 'demo-ai-manabi';
@@ -83,17 +83,6 @@ export async function ensureAuthEmulator({
   }
   await stopGroup(child);
   throw new Error(`The Auth emulator did not start on ${host}:\n${output.slice(-2_000)}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

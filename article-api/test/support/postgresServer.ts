@@ -9,6 +9,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './freePort';
 
 export interface PostgresServer {
   /** postgres://postgres@127.0.0.1:<port>/<database> */
@@ -37,17 +38,6 @@ export function findPostgresBin({ env = process.env, debianRoot = '/usr/lib/post
   );
   if (!found) throw new Error(POSTGRES_INSTALL_HINT);
   return found;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,24 +1,14 @@
 import type { Article } from 'shared-articles';
 import { contentItems, contentSlug } from 'shared-articles/contents';
 import { seedArticles } from 'shared-articles/seed';
+import { makeArticle } from 'shared-articles/testing';
 import { feedXml, robotsTxt, siteDocument, sitemapXml } from './siteDocuments';
 
 /** sitemap.xml, feed.xml and robots.txt, read back as a crawler or feed reader would. */
 const ORIGIN = 'https://ai-manabi.example';
 const API = 'http://article-api.internal:4100/api';
 
-const article = (id: number, overrides: Partial<Article> = {}): Article => ({
-  id,
-  title: `記事${id}`,
-  content: `<p>本文${id}</p>`,
-  date: '2025-01-01',
-  category: '生成AI初心者',
-  tag: '',
-  slug: `article-${id}`,
-  relatedArticles: [],
-  articleType: 'note',
-  ...overrides,
-});
+const article = (id: number, overrides: Partial<Article> = {}): Article => makeArticle({ id, ...overrides });
 
 // Newest first, as publicArticles() returns them; one title needs escaping.
 const articles = [

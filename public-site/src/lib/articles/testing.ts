@@ -1,21 +1,4 @@
-import type { Article } from 'shared-articles';
-
-/** Test data: a valid article with the given overrides. */
-export function makeArticle(overrides: Partial<Article> = {}): Article {
-  const id = overrides.id ?? 1;
-  return {
-    id,
-    title: `記事${id}`,
-    content: `<p>本文${id}</p>`,
-    date: '2025-01-01',
-    category: '生成AI初心者',
-    tag: '',
-    slug: `article-${id}`,
-    relatedArticles: [],
-    articleType: 'note',
-    ...overrides,
-  };
-}
+export { makeArticle } from 'shared-articles/testing';
 
 type Route = (url: string) => { status: number; body?: unknown } | 'network-error';
 
