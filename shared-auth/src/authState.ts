@@ -1,16 +1,5 @@
 import { hasSessionToConfirm, readStoredIsAdmin, readStoredProfile, readStoredRedirectPath } from './storage';
-import type { UserProfile } from './types';
-
-export interface AuthState {
-  currentUser: UserProfile | null;
-  userProfile: UserProfile | null;
-  isAdmin: boolean;
-  loading: boolean;
-  authError: string | null;
-  authSuccess: string | null;
-  loginRedirectPath: string | null;
-  redirectingTo: string | null;
-}
+import type { AuthState, UserProfile } from './types';
 
 export type AuthAction =
   | { type: 'signedIn'; profile: UserProfile; isAdmin: boolean }

@@ -38,7 +38,8 @@ export interface ProfileChanges {
   photoURL?: string;
 }
 
-export interface AuthContextValue {
+/** What the context knows: the state the provider's reducer keeps. */
+export interface AuthState {
   /** The user as Firebase confirmed it: null while `loading` and when signed out. */
   currentUser: UserProfile | null;
   /**
@@ -56,6 +57,10 @@ export interface AuthContextValue {
    * pages should not navigate on their own meanwhile.
    */
   redirectingTo: string | null;
+}
+
+/** The state and what a page can do with it. */
+export interface AuthContextValue extends AuthState {
   signInWithGoogle: (options?: SignInOptions) => Promise<SignInResult>;
   /** Failures also appear in `authError`, the verification-mail confirmation in `authSuccess`. */
   updateUserProfile: (changes: ProfileChanges) => Promise<ActionResult>;

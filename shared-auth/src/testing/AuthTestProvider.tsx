@@ -1,16 +1,10 @@
 import { useMemo, type ReactNode } from 'react';
 import { AuthContext, AuthInternalsContext, type AuthInternals } from '../AuthContext';
+import { serverAuthState } from '../authState';
 import type { AuthContextValue } from '../types';
 
 const signedOutValue: AuthContextValue = {
-  currentUser: null,
-  userProfile: null,
-  isAdmin: false,
-  loading: false,
-  authError: null,
-  authSuccess: null,
-  loginRedirectPath: null,
-  redirectingTo: null,
+  ...serverAuthState(),
   signInWithGoogle: async () => ({ success: false, error: 'not available in tests' }),
   updateUserProfile: async () => ({ success: true }),
   sendVerificationEmail: async () => ({ success: true }),
