@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { FieldError, FieldHint } from './controls';
 
 export interface FieldControlProps {
   id: string;
@@ -28,19 +29,6 @@ const Required = styled.span`
   color: ${({ theme }) => (theme.mode === 'dark' ? theme.colors.background : '#fff')};
 `;
 
-const Hint = styled.p`
-  margin: 0;
-  font-size: 0.85rem;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const ErrorText = styled.p`
-  margin: 0;
-  font-size: 0.9rem;
-  font-weight: 700;
-  color: ${({ theme }) => theme.colors.danger};
-`;
-
 interface FieldProps {
   label: string;
   required?: boolean;
@@ -63,8 +51,8 @@ export function Field({ label, required = false, hint, error, children }: FieldP
         {required && <Required>必須</Required>}
       </Label>
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy, required })}
-      {hint && <Hint id={hintId}>{hint}</Hint>}
-      {error && <ErrorText id={errorId}>{error}</ErrorText>}
+      {hint && <FieldHint id={hintId}>{hint}</FieldHint>}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </Wrapper>
   );
 }

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { formatJapaneseDate, matchesQuery, sortNewestFirst, type Article } from 'shared-articles';
 import { ARTICLE_LIMITS } from 'shared-articles/schema';
-import { Input } from './controls';
+import { FieldError, FieldHint, Input } from './controls';
 
 const Fieldset = styled.fieldset`
   display: grid;
@@ -17,19 +17,6 @@ const Fieldset = styled.fieldset`
     margin-bottom: 6px;
     font-weight: 700;
   }
-`;
-
-const Note = styled.p`
-  margin: 0;
-  font-size: 0.85rem;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const ErrorText = styled.p`
-  margin: 0;
-  font-size: 0.9rem;
-  font-weight: 700;
-  color: ${({ theme }) => theme.colors.danger};
 `;
 
 const Chosen = styled.ol`
@@ -131,11 +118,11 @@ export function RelatedArticlesPicker({
   return (
     <Fieldset aria-describedby={`${id}-note${error ? ` ${id}-error` : ''}`}>
       <legend>関連記事</legend>
-      <Note id={`${id}-note`}>
+      <FieldHint id={`${id}-note`}>
         {value.length}件選択中（最大{ARTICLE_LIMITS.relatedMaxCount}
         件）。選ばなければ同じカテゴリーの記事が表示されます。
-      </Note>
-      {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
+      </FieldHint>
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
       {value.length > 0 && (
         <Chosen aria-label="選択中の関連記事（表示順）">
           {value.map((articleId) => {
@@ -152,7 +139,7 @@ export function RelatedArticlesPicker({
         </Chosen>
       )}
       {unavailableMessage ? (
-        <Note role="status">{unavailableMessage}</Note>
+        <FieldHint role="status">{unavailableMessage}</FieldHint>
       ) : (
         <>
           <Input

@@ -32,3 +32,18 @@ export const TextArea = styled.textarea`
   font-size: 0.9rem;
   line-height: 1.6;
 `;
+
+/** A field's explanation under its control (`aria-describedby` points to it). */
+export const FieldHint = styled.p`
+  margin: 0;
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** A field's error message under its control. */
+export const FieldError = styled.p`
+  margin: 0;
+  font-size: 0.9rem;
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.danger};
+`;
