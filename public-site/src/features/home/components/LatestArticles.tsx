@@ -2,21 +2,15 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { EXCERPT_LENGTH } from 'shared-articles';
 import { paths } from 'shared-core';
-import { Banner, CardGrid, Container, Reveal, Spinner, media } from 'shared-ui';
+import { Banner, CardGrid, Container, Spinner } from 'shared-ui';
 import { ActionButton } from '../../../components/ActionButton';
 import { ArticleTeaser } from '../../../components/ArticleTeaser';
 import { useArticles } from '../../../lib/articles/queries';
+import { HomeSection } from './homeSection';
 import { SectionHeading } from './SectionHeading';
 
 /** The home page shows the three newest articles (spec section 9). */
 export const HOME_ARTICLE_COUNT = 3;
-
-const Section = styled(Reveal)`
-  padding: 88px 0;
-  ${media.tablet} {
-    padding: 64px 0;
-  }
-`;
 
 const More = styled.div`
   margin-top: 40px;
@@ -27,7 +21,7 @@ const More = styled.div`
 export function LatestArticles() {
   const { data, isPending, isError, error } = useArticles();
   return (
-    <Section forwardedAs="section" aria-labelledby="contents-title">
+    <HomeSection forwardedAs="section" aria-labelledby="contents-title">
       <Container>
         <SectionHeading id="contents-title" eyebrow="CONTENTS">
           最新の記事
@@ -51,6 +45,6 @@ export function LatestArticles() {
           </ActionButton>
         </More>
       </Container>
-    </Section>
+    </HomeSection>
   );
 }

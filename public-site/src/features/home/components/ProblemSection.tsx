@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { Container, Reveal, media } from 'shared-ui';
+import { Container } from 'shared-ui';
+import { HomeSection, ThreeColumns } from './homeSection';
 import { SectionHeading } from './SectionHeading';
 
 const problems = [
@@ -16,25 +17,6 @@ const problems = [
     text: 'AIで仕事を効率化したり副収入を得たりしたいけれど、何から始めればいいか迷っていませんか。',
   },
 ];
-
-const Section = styled(Reveal)`
-  padding: 88px 0;
-  ${media.tablet} {
-    padding: 64px 0;
-  }
-`;
-
-const List = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(3, 1fr);
-  gap: 24px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  ${media.tablet} {
-    grid-template-columns: 1fr;
-  }
-`;
 
 const Item = styled.li`
   padding: 28px 24px;
@@ -70,20 +52,20 @@ const Item = styled.li`
 /** PROBLEM: the worries of the people the service is for (spec section 1). */
 export function ProblemSection() {
   return (
-    <Section forwardedAs="section" aria-labelledby="problem-title">
+    <HomeSection forwardedAs="section" aria-labelledby="problem-title">
       <Container>
         <SectionHeading id="problem-title" eyebrow="PROBLEM">
           こんなお悩みはありませんか？
         </SectionHeading>
-        <List>
+        <ThreeColumns>
           {problems.map((problem) => (
             <Item key={problem.title}>
               <h3>{problem.title}</h3>
               <p>{problem.text}</p>
             </Item>
           ))}
-        </List>
+        </ThreeColumns>
       </Container>
-    </Section>
+    </HomeSection>
   );
 }

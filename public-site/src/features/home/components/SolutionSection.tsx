@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { Container, Reveal, accentFill, media } from 'shared-ui';
+import { Container, accentFill } from 'shared-ui';
+import { HomeSection, ThreeColumns } from './homeSection';
 import { SectionHeading } from './SectionHeading';
 
 const solutions = [
@@ -17,25 +18,12 @@ const solutions = [
   },
 ];
 
-const Section = styled(Reveal)`
-  padding: 88px 0;
+const Section = styled(HomeSection)`
   background: ${({ theme }) => theme.colors.surface};
-  ${media.tablet} {
-    padding: 64px 0;
-  }
 `;
 
-const Cards = styled.ol`
-  display: grid;
-  grid-template-columns: repeat(3, 1fr);
-  gap: 24px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
+const Cards = styled(ThreeColumns)`
   counter-reset: solution;
-  ${media.tablet} {
-    grid-template-columns: 1fr;
-  }
 `;
 
 const Card = styled.li`
@@ -78,7 +66,7 @@ export function SolutionSection() {
         <SectionHeading id="solution-title" eyebrow="SOLUTION">
           AIまなびなら、無理なく続けられます
         </SectionHeading>
-        <Cards>
+        <Cards as="ol">
           {solutions.map((solution) => (
             <Card key={solution.title}>
               <h3>{solution.title}</h3>
