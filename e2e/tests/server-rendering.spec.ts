@@ -294,6 +294,31 @@ test.describe('in the browser', () => {
     await expect(page.getByTestId('floating-friend-button').getByRole('link', { name: '友だち追加' })).toBeVisible();
   });
 
+  test('a card image that fails before the page hydrates leaves no broken-image icon', async ({ page }) => {
+    // Every picture on another host fails (a dead link); the scripts wait until one has.
+    await page.route(/^https:\/\/(?!apis\.google\.com)/, (route) => route.abort('addressunreachable'));
+    let release!: () => void;
+    const failed = new Promise<void>((resolve) => (release = resolve));
+    page.on('requestfailed', (request) => request.resourceType() === 'image' && release());
+    await page.route('**/after-paint.js', async (route) => {
+      await failed;
+      await route.continue();
+    });
+    const broken = () =>
+      page.$$eval(
+        'main article img',
+        (images) =>
+          images.filter((image) => (image as HTMLImageElement).complete && !(image as HTMLImageElement).naturalWidth)
+            .length,
+      );
+    await page.goto('/articles', { waitUntil: 'domcontentloaded' });
+    await failed;
+    expect(await broken()).toBeGreaterThan(0); // served as <img>, failed before any script ran
+    await interactive(page);
+    await expect.poll(broken).toBe(0);
+    await expect(page.locator('main article').first()).toBeVisible();
+  });
+
   test('a cached page, compressed once, still carries a nonce of its own per response and runs under it', async ({
     page,
     request,

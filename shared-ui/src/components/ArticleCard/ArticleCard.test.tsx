@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithTheme } from '../../testing/renderWithTheme';
 import { ArticleCard } from './ArticleCard';
 
@@ -59,6 +59,45 @@ describe('ArticleCard', () => {
     fireEvent.error(container.querySelector('img') as HTMLImageElement);
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByText('画像なし')).toBeInTheDocument();
+  });
+
+  describe('an image that settled before the page hydrated (its load or error event came before React)', () => {
+    const settled = (naturalWidth: number, decode: () => Promise<void>) => {
+      jest.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
+      jest.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(naturalWidth);
+      const decodeMock = jest.fn(decode);
+      Object.defineProperty(HTMLImageElement.prototype, 'decode', { configurable: true, value: decodeMock });
+      return decodeMock;
+    };
+    afterEach(() => {
+      jest.restoreAllMocks();
+      delete (HTMLImageElement.prototype as Partial<HTMLImageElement>).decode;
+    });
+
+    it("shows '画像なし' for one that had already failed", async () => {
+      settled(0, () => Promise.reject(new DOMException('broken', 'EncodingError')));
+      const { container } = renderWithTheme(
+        <ArticleCard {...base} image={{ src: '/gone.jpg' }} showImagePlaceholder />,
+      );
+      expect(await screen.findByText('画像なし')).toBeInTheDocument();
+      expect(container.querySelector('img')).toBeNull();
+    });
+
+    it('keeps one that loaded, without decoding it again', () => {
+      const decode = settled(640, () => Promise.resolve());
+      const { container } = renderWithTheme(<ArticleCard {...base} image={{ src: '/a.jpg' }} showImagePlaceholder />);
+      expect(decode).not.toHaveBeenCalled();
+      expect(container.querySelector('img')).toHaveAttribute('src', '/a.jpg');
+    });
+
+    it('keeps an SVG without a size of its own: it has no pixel width but decodes', async () => {
+      const decode = settled(0, () => Promise.resolve());
+      const { container } = renderWithTheme(<ArticleCard {...base} image={{ src: '/a.svg' }} showImagePlaceholder />);
+      await waitFor(() => expect(decode).toHaveBeenCalled());
+      await decode.mock.results[0]!.value;
+      expect(container.querySelector('img')).toHaveAttribute('src', '/a.svg');
+      expect(screen.queryByText('画像なし')).toBeNull();
+    });
   });
 
   it('staggers the entrance by 0.12 s per index', () => {

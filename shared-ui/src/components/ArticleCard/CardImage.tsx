@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { layout, media } from 'shared-context';
 
@@ -53,12 +53,23 @@ interface CardImageProps {
 export function CardImage({ image, loading, showPlaceholder }: CardImageProps) {
   // A dead image link shows the same box as no image, not the browser's broken-image icon.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const imgRef = useRef<HTMLImageElement>(null);
+  const src = image?.src;
+  useEffect(() => {
+    // A server-rendered <img> starts loading with the HTML, so a dead link can fail before the
+    // page hydrates, and React never sees that error event. `complete` with no pixels is either
+    // broken or an SVG without a size of its own: decode() rejects only for the broken one.
+    const element = imgRef.current;
+    if (!src || !element?.complete || element.naturalWidth > 0) return;
+    element.decode().catch(() => setFailedSrc(src));
+  }, [src]);
   if (!image || failedSrc === image.src) {
     if (showPlaceholder) return <Placeholder>画像なし</Placeholder>;
     return image ? <Frame /> : null;
   }
   const img = (
     <img
+      ref={imgRef}
       src={image.src}
       alt=""
       width={INTRINSIC.width}
