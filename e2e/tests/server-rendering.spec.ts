@@ -319,6 +319,37 @@ test.describe('in the browser', () => {
     await expect(page.locator('main article').first()).toBeVisible();
   });
 
+  test('what a visitor types into the search box before the page hydrates filters the list once it has', async ({
+    page,
+    request,
+  }) => {
+    const [article] = await articles(request);
+    const word = article!.title.slice(0, 4);
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/after-paint.js', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto('/articles', { waitUntil: 'domcontentloaded' });
+    const cards = page.locator('main article');
+    const all = await cards.count();
+    await page.getByRole('searchbox', { name: '記事を検索' }).fill(word);
+    release();
+    await interactive(page);
+    await expect(page.getByRole('searchbox', { name: '記事を検索' })).toHaveValue(word);
+    await expect.poll(() => cards.count()).toBeLessThan(all);
+    await expect(cards.getByRole('heading', { name: article!.title })).toBeVisible();
+    const filtered = await cards.count();
+
+    // The same word typed into a page that has hydrated lists the same cards.
+    await page.unrouteAll();
+    await page.goto('/articles');
+    await interactive(page);
+    await page.getByRole('searchbox', { name: '記事を検索' }).fill(word);
+    await expect.poll(() => cards.count()).toBe(filtered);
+  });
+
   test('a cached page, compressed once, still carries a nonce of its own per response and runs under it', async ({
     page,
     request,

@@ -1,4 +1,8 @@
-import { useState } from 'react';
+import { act, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { ThemeProvider } from 'styled-components';
+import { lightTheme } from 'shared-context';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithTheme } from '../../testing/renderWithTheme';
@@ -38,5 +42,32 @@ describe('SearchBox', () => {
   it('falls back to the label 検索', () => {
     renderWithTheme(<SearchBox value="" onChange={jest.fn()} placeholder="キーワードで検索..." />);
     expect(screen.getByRole('searchbox', { name: '検索' })).toBeInTheDocument();
+  });
+
+  it('takes over what was typed into the server-rendered field before the page hydrated', async () => {
+    const onChange = jest.fn();
+    const container = document.createElement('div');
+    document.body.append(container);
+    const page = (onPageChange: (value: string) => void) => (
+      <ThemeProvider theme={lightTheme}>
+        <Harness onChange={onPageChange} />
+      </ThemeProvider>
+    );
+    container.innerHTML = renderToString(page(jest.fn()));
+    (container.querySelector('input') as HTMLInputElement).value = 'スマホ'; // typed while the scripts loaded
+    const root = await act(async () => hydrateRoot(container, page(onChange)));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenCalledWith('スマホ');
+    expect(screen.getByRole('searchbox')).toHaveValue('スマホ');
+    await userEvent.type(screen.getByRole('searchbox'), 'の');
+    expect(onChange).toHaveBeenLastCalledWith('スマホの');
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it('reports nothing on mount when the field shows what the state holds', () => {
+    const onChange = jest.fn();
+    renderWithTheme(<SearchBox value="AI" onChange={onChange} placeholder="記事を検索..." />);
+    expect(onChange).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
-import { useId } from 'react';
+import { useEffect, useEffectEvent, useId, useRef } from 'react';
 import styled from 'styled-components';
+import { VisuallyHidden } from '../VisuallyHidden';
 
 export interface SearchBoxProps {
   value: string;
@@ -13,18 +14,6 @@ export interface SearchBoxProps {
 const Field = styled.div`
   position: relative;
   width: 100%;
-`;
-
-const VisuallyHidden = styled.label`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  padding: 0;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
 `;
 
 const Icon = styled.svg`
@@ -62,14 +51,25 @@ const Input = styled.input`
 /** A labelled search field; filtering happens as the user types (matching is the caller's job). */
 export function SearchBox({ value, onChange, placeholder, label = '検索', className }: SearchBoxProps) {
   const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Text typed into the server-rendered field before the page hydrated stays in the field, but
+  // the page's state never heard of it: it is taken over once, so the list matches the field.
+  const adoptShownText = useEffectEvent(() => {
+    const shown = inputRef.current?.value ?? '';
+    if (shown !== value) onChange(shown);
+  });
+  useEffect(() => adoptShownText(), []);
   return (
     <Field className={className} role="search">
-      <VisuallyHidden htmlFor={id}>{label}</VisuallyHidden>
+      <VisuallyHidden as="label" htmlFor={id}>
+        {label}
+      </VisuallyHidden>
       <Icon viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
         <circle cx="11" cy="11" r="7" />
         <path d="m20 20-3.5-3.5" strokeLinecap="round" />
       </Icon>
       <Input
+        ref={inputRef}
         id={id}
         type="search"
         value={value}
