@@ -350,6 +350,29 @@ test.describe('in the browser', () => {
     await expect.poll(() => cards.count()).toBe(filtered);
   });
 
+  test('buttons tapped before the page hydrates act once it has: the theme toggle and the menu', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const problems = watchConsole(page);
+    // The shell's entry script waits until the visitor has tapped: a slow phone, deterministically.
+    let release!: () => void;
+    const tapped = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/main.js', async (route) => {
+      await tapped;
+      await route.continue();
+    });
+    await page.goto('/articles', { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => Array.isArray(window.__earlyTaps)); // after-paint.js is listening
+    await page.getByRole('button', { name: 'テーマを切り替える' }).click();
+    await page.getByRole('button', { name: 'メニューを開く' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light'); // nothing runs yet
+    release();
+    await interactive(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.getByRole('dialog', { name: 'メニュー' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'メニューを閉じる' })).toHaveAttribute('aria-expanded', 'true');
+    expect(problems).toEqual([]);
+  });
+
   test('a cached page, compressed once, still carries a nonce of its own per response and runs under it', async ({
     page,
     request,

@@ -7,6 +7,18 @@
 (() => {
   const data = document.getElementById('after-paint');
   if (!data) return;
+  // Buttons tapped before the page hydrates: the shell taps them again once it has
+  // (shell/src/startup/earlyTaps.tsx), and takes the list away when it starts hydrating.
+  const taps = (window.__earlyTaps = []);
+  document.addEventListener(
+    'click',
+    function keep(event) {
+      if (window.__earlyTaps !== taps) return document.removeEventListener('click', keep, true);
+      const button = event.target instanceof Element ? event.target.closest('button') : null;
+      if (button) taps.push(button);
+    },
+    true,
+  );
   let started = false;
   const start = () => {
     if (started) return;

@@ -5,6 +5,7 @@ import { App } from './app/App';
 import { loadRemoteRoutes } from './remotes/loadRemoteRoutes';
 import { registryReady } from './remotes/startup';
 import { findArea } from './routing/areas';
+import { AfterHydration, takeEarlyTaps } from './startup/earlyTaps';
 import { showStartupFailure } from './startup/showStartupFailure';
 import './fonts';
 
@@ -28,6 +29,7 @@ async function hydrate(container: HTMLElement, theme: 'light' | 'dark'): Promise
       return false;
     }
   }
+  const replayEarlyTaps = takeEarlyTaps();
   // In a transition React hydrates in slices of a few milliseconds, not in one long task, so a tap
   // on the painted page is not held up for the whole tree.
   startTransition(() => {
@@ -35,6 +37,7 @@ async function hydrate(container: HTMLElement, theme: 'light' | 'dark'): Promise
       container,
       <StrictMode>
         <App initialMode={theme} hydrating />
+        <AfterHydration run={replayEarlyTaps} />
       </StrictMode>,
     );
   });
@@ -47,6 +50,7 @@ async function start() {
   if (!container) throw new Error('#root is missing from index.html');
   const theme = serverRenderedTheme();
   if (theme && (await hydrate(container, theme))) return;
+  takeEarlyTaps(); // the page is rendered afresh: the buttons tapped are gone
   createRoot(container).render(
     <StrictMode>
       <App />
