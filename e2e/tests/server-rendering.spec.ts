@@ -313,7 +313,7 @@ test.describe('in the browser', () => {
       );
     await page.goto('/articles', { waitUntil: 'domcontentloaded' });
     await failed;
-    expect(await broken()).toBeGreaterThan(0); // served as <img>, failed before any script ran
+    await expect.poll(broken).toBeGreaterThan(0); // served as <img>, failed before any script ran
     await interactive(page);
     await expect.poll(broken).toBe(0);
     await expect(page.locator('main article').first()).toBeVisible();
