@@ -26,3 +26,18 @@ export async function interactive(page: Page): Promise<void> {
   await hydrated(page);
   await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5_000 })));
 }
+
+/**
+ * Holds `script` back (by default after-paint.js, which starts all the others) until the returned
+ * function is called: a slow phone's time between the first paint and hydration, made
+ * deterministic so that a test can act in it.
+ */
+export async function holdScripts(page: Page, script = 'after-paint.js'): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/${script}`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}

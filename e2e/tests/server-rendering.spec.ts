@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { webAppServer } from '../../scripts/lib/stack.mjs';
 import { distDir } from '../../scripts/lib/apps.mjs';
 import { buildInto } from '../support/build';
-import { hydrated, hydratedNode, interactive } from '../support/hydration';
+import { holdScripts, hydrated, hydratedNode, interactive } from '../support/hydration';
 import { appByWorkspace, privatePort, type ServerHandle } from '../support/servers';
 import { API, adminIdToken, createArticle, deleteArticle } from '../support/reliabilityApi';
 
@@ -275,13 +275,7 @@ test.describe('in the browser', () => {
 
   test('a visitor who scrolls before the page hydrates keeps the place, and the page catches up', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    // The scripts wait until the visitor has scrolled: a slow phone, deterministically.
-    let release!: () => void;
-    const scrolled = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/after-paint.js', async (route) => {
-      await scrolled;
-      await route.continue();
-    });
+    const release = await holdScripts(page); // until the visitor has scrolled
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     await page.mouse.wheel(0, 600);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
@@ -297,13 +291,11 @@ test.describe('in the browser', () => {
   test('a card image that fails before the page hydrates leaves no broken-image icon', async ({ page }) => {
     // Every picture on another host fails (a dead link); the scripts wait until one has.
     await page.route(/^https:\/\/(?!apis\.google\.com)/, (route) => route.abort('addressunreachable'));
-    let release!: () => void;
-    const failed = new Promise<void>((resolve) => (release = resolve));
-    page.on('requestfailed', (request) => request.resourceType() === 'image' && release());
-    await page.route('**/after-paint.js', async (route) => {
-      await failed;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
+    const failed = new Promise<void>((resolve) =>
+      page.on('requestfailed', (request) => request.resourceType() === 'image' && resolve()),
+    );
+    void failed.then(release);
     const broken = () =>
       page.$$eval(
         'main article img',
@@ -325,12 +317,7 @@ test.describe('in the browser', () => {
   }) => {
     const [article] = await articles(request);
     const word = article!.title.slice(0, 4);
-    let release!: () => void;
-    const typed = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/after-paint.js', async (route) => {
-      await typed;
-      await route.continue();
-    });
+    const release = await holdScripts(page); // until the visitor has typed
     await page.goto('/articles', { waitUntil: 'domcontentloaded' });
     const cards = page.locator('main article');
     const all = await cards.count();
@@ -353,13 +340,8 @@ test.describe('in the browser', () => {
   test('buttons tapped before the page hydrates act once it has: the theme toggle and the menu', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     const problems = watchConsole(page);
-    // The shell's entry script waits until the visitor has tapped: a slow phone, deterministically.
-    let release!: () => void;
-    const tapped = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/main.js', async (route) => {
-      await tapped;
-      await route.continue();
-    });
+    // The shell's entry script waits until the visitor has tapped (after-paint.js runs: it keeps the taps).
+    const release = await holdScripts(page, 'main.js');
     await page.goto('/articles', { waitUntil: 'domcontentloaded' });
     await page.waitForFunction(() => Array.isArray(window.__earlyTaps)); // after-paint.js is listening
     await page.getByRole('button', { name: 'テーマを切り替える' }).click();
