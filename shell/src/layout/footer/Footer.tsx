@@ -65,6 +65,12 @@ const Copyright = styled.p`
   text-align: center;
 `;
 
+// Japan's year, not the host's: a server on UTC would still say last year for the first nine hours
+// of January 1st in Japan, its cached pages would keep saying it, and the browser (in Japan) would
+// then hydrate a different text. Both sides ask for Asia/Tokyo, so they agree wherever they run.
+// (Not shared-articles' todayIsoDate: the shell's own bundle has no use for that package otherwise.)
+const japanYear = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Tokyo', year: 'numeric' });
+
 export function Footer() {
   const { pathname } = useLocation();
   const { signedIn, login, logout } = useLoginLogout('footer');
@@ -117,7 +123,7 @@ export function Footer() {
         </section>
       </Inner>
       <Copyright>
-        © {new Date().getFullYear()} {site.companyName}. All rights reserved.
+        © {japanYear.format(new Date())} {site.companyName}. All rights reserved.
       </Copyright>
     </Wrapper>
   );
