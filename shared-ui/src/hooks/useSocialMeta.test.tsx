@@ -29,6 +29,8 @@ describe('useSocialMeta', () => {
     expect(content('property="og:image"')).toBe('http://localhost/og-default.png');
     expect(content('property="og:url"')).toBe('http://localhost/articles/a');
     expect(content('property="og:type"')).toBe('article');
+    expect(content('property="og:locale"')).toBe('ja_JP');
+    expect(content('property="og:site_name"')).toBe('AIまなび');
     expect(content('name="twitter:card"')).toBe('summary_large_image');
   });
 

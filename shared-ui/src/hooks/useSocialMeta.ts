@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { site } from 'shared-core';
 import { useServerPage, type SocialMeta } from 'shared-context';
 
 export type { SocialMeta };
@@ -17,6 +18,10 @@ export function socialMetaTags(meta: SocialMeta, pageUrl: string): SocialMetaTag
     { attribute: 'property', key: 'og:image', content: image },
     { attribute: 'property', key: 'og:url', content: url },
     { attribute: 'property', key: 'og:type', content: meta.type ?? 'website' },
+    // Without og:locale Open Graph assumes en_US, and its format is language_TERRITORY (a bare `ja`
+    // is not one). The site name is what link previews show beside the page's title.
+    { attribute: 'property', key: 'og:locale', content: 'ja_JP' },
+    { attribute: 'property', key: 'og:site_name', content: site.productName },
     { attribute: 'name', key: 'twitter:card', content: 'summary_large_image' },
     { attribute: 'name', key: 'twitter:title', content: meta.title },
     { attribute: 'name', key: 'twitter:description', content: meta.description },

@@ -36,6 +36,8 @@ describe('headTags', () => {
     expect(meta('og:image')).toBe(`${ORIGIN}/images/intro.png`);
     expect(meta('og:url')).toBe(`${ORIGIN}/articles/intro`);
     expect(meta('og:type')).toBe('article');
+    expect(meta('og:locale')).toBe('ja_JP');
+    expect(meta('og:site_name')).toBe('AIまなび');
     expect(meta('twitter:card')).toBe('summary_large_image');
     expect(meta('twitter:title')).toBe('生成AI入門 | AIまなび');
     expect(meta('twitter:description')).toBe('生成AIの基本を学びます。');
@@ -53,6 +55,8 @@ describe('headTags', () => {
     expect(meta('description')).toMatch(/^AIまなびは、/);
     expect(meta('og:image')).toBe(`${ORIGIN}/og-default.png`);
     expect(meta('og:type')).toBe('website');
+    expect(meta('og:locale')).toBe('ja_JP');
+    expect(meta('og:site_name')).toBe('AIまなび');
   });
 
   it('keeps the home page canonical at /', () => {
@@ -113,7 +117,7 @@ describe('headTags', () => {
     expect(meta('og:title')).toBe(title);
     expect(meta('twitter:description')).toBe('A&B "C" <D>');
     // Every tag survived: no attribute was cut short by a quote.
-    expect(head.querySelectorAll('meta')).toHaveLength(10);
+    expect(head.querySelectorAll('meta')).toHaveLength(12);
   });
 
   it('keeps `</script>` in a headline from closing the JSON-LD element', () => {
