@@ -77,6 +77,8 @@ test.describe('served HTML', () => {
     expect(metaContent(html, 'property', 'og:url')).toBe(url);
     expect(metaContent(html, 'property', 'og:type')).toBe('article');
     expect(metaContent(html, 'property', 'og:image')).toMatch(/^https?:\/\//);
+    expect(metaContent(html, 'property', 'og:locale')).toBe('ja_JP');
+    expect(metaContent(html, 'property', 'og:site_name')).toBe('AIまなび');
     expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
 
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!);
@@ -89,11 +91,25 @@ test.describe('served HTML', () => {
     expect(jsonLd.image[0]).toMatch(/^https?:\/\//);
   });
 
-  test('an article without an image shares the default image, and that image exists', async ({ request }) => {
-    const withoutImage = (await articles(request)).find((article) => !article.image);
-    // The seed's three video articles have none.
-    expect(withoutImage, 'an article without an image').toBeDefined();
-    const html = await (await request.get(`${SHELL}/articles/${withoutImage!.slug}`)).text();
+  test('a video article without an image shares its YouTube thumbnail, as its card shows it', async ({ request }) => {
+    // The seed's three video articles without an image of their own.
+    const video = (await articles(request)).find(
+      (article) => !article.image && /youtube\.com\/embed\//.test(article.content),
+    );
+    expect(video, 'a video article without an image').toBeDefined();
+    const videoId = /youtube\.com\/embed\/([\w-]{11})/.exec(video!.content)![1];
+    const thumbnail = `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`;
+    const html = await (await request.get(`${SHELL}/articles/${video!.slug}`)).text();
+    expect(metaContent(html, 'property', 'og:image')).toBe(thumbnail);
+    expect(metaContent(html, 'name', 'twitter:image')).toBe(thumbnail);
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!);
+    expect(jsonLd.image).toEqual([thumbnail]);
+  });
+
+  test('a page without share metadata of its own shares the default image, and that image exists', async ({
+    request,
+  }) => {
+    const html = await (await request.get(`${SHELL}/about`)).text();
     const image = metaContent(html, 'property', 'og:image')!;
     expect(image).toBe(`${SHELL}/og-default.png`);
     const png = await request.get(image);

@@ -124,10 +124,18 @@ describe('ArticleDetailPage', () => {
     expect(meta('name="twitter:card"')).toBe('summary_large_image');
   });
 
-  it('uses the default share image for an article without one', async () => {
+  it('shares a video article without an image by its YouTube thumbnail, as its card shows it', async () => {
     serve();
     open('video-article');
     await screen.findByRole('heading', { level: 1, name: '動画の記事' });
+    expect(meta('property="og:image"')).toBe('https://i.ytimg.com/vi/Qm7xK2pLd9A/hqdefault.jpg');
+    expect(meta('name="twitter:image"')).toBe('https://i.ytimg.com/vi/Qm7xK2pLd9A/hqdefault.jpg');
+  });
+
+  it('uses the default share image for an article with neither an image nor a video', async () => {
+    serve();
+    open('other-3');
+    await screen.findByRole('heading', { level: 1, name: '関連3' });
     expect(meta('property="og:image"')).toBe('http://localhost/og-default.png');
   });
 

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { formatJapaneseDate, metaDescription, type Article } from 'shared-articles';
+import { articleThumbnail, formatJapaneseDate, metaDescription, type Article } from 'shared-articles';
 import { paths, site } from 'shared-core';
 import { SafeHtml, fonts, media, useDocumentTitle, useSocialMeta } from 'shared-ui';
 import { ActionButton } from '../../../components/ActionButton';
@@ -48,7 +48,9 @@ export function ArticleView({ article }: { article: Article }) {
   useSocialMeta({
     title: `${article.title} | ${site.productName}`,
     description: metaDescription(article.content),
-    image: article.image ?? site.defaultShareImage,
+    // The card's picture (a video article without an image has its YouTube thumbnail), so a shared
+    // link shows what the article list shows rather than the site's default picture.
+    image: articleThumbnail(article) ?? site.defaultShareImage,
     url: paths.article(article.slug),
     type: 'article',
     article: { headline: article.title, datePublished: article.date },
