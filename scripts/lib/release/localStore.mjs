@@ -14,6 +14,7 @@ import lockfile from 'proper-lockfile';
 import writeFileAtomic from 'write-file-atomic';
 import { registryFileIn } from '../registry.mjs';
 import { normaliseState, ReleaseError } from './history.mjs';
+import { assertPublishable } from './releaseFolder.mjs';
 
 const VERSION = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
@@ -63,11 +64,17 @@ export function createLocalStore({ dir, publicUrl = (remote) => `http://localhos
       const target = releaseDir(remote, version);
       if (fs.existsSync(target))
         throw new ReleaseError(`${target} は既に存在します。別の --version を指定してください。`);
+      // Before anything is written to the store: a link would be served with what it points at.
+      assertPublishable(fromDir);
+      const source = fs.realpathSync(fromDir);
       // Copied beside the target, then renamed: the folder appears complete or not at all.
       const staging = path.join(dir, remote.workspace, `.incoming-${version}-${process.pid}`);
       fs.mkdirSync(path.dirname(staging), { recursive: true });
       try {
-        fs.cpSync(fromDir, staging, { recursive: true });
+        fs.cpSync(source, staging, { recursive: true });
+        // Checked again on the copy, which only this process writes: a link put into the source
+        // after the first check would otherwise be published.
+        assertPublishable(staging, fromDir);
         fs.chmodSync(staging, 0o755); // a temporary folder's 0700 would hide it from a web server
         fs.renameSync(staging, target);
       } catch (error) {

@@ -8,6 +8,7 @@ import { buildRemoteInto } from './buildRemote.mjs';
 import { checkCompatibility } from './gate.mjs';
 import { ReleaseError, recordRelease, recordRollback } from './history.mjs';
 import { assertVersionId } from './localStore.mjs';
+import { assertPublishable } from './releaseFolder.mjs';
 
 export const defaultShellManifest = () => path.join(repoRoot, 'shell', 'dist', 'mf-manifest.json');
 
@@ -70,7 +71,9 @@ export async function releaseRemote({
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), `release-${remote.workspace}-`));
   try {
     if (fromDir) {
-      fs.cpSync(fromDir, staging, { recursive: true });
+      // Refused here too, so the message names the folder given (the store sees only the copy).
+      assertPublishable(fromDir);
+      fs.cpSync(fs.realpathSync(fromDir), staging, { recursive: true });
     } else {
       log(`${remote.workspace} をビルドしています (${version}) ...`);
       await buildRemoteInto(remote, staging, version);

@@ -15,8 +15,10 @@ import { ReleaseError } from './history.mjs';
  *           the public URL of a release's mf-manifest.json (what the registry line will hold)
  * @property {(remote: Remote, version: string) => Promise<boolean>} hasRelease
  * @property {(remote: Remote, version: string, fromDir: string) => Promise<void>} publish
- *           uploads a built folder as a new release; refuses an existing version; the release
- *           is visible complete or not at all
+ *           uploads a built folder as a new release; refuses an existing version, and a folder
+ *           holding anything but regular files and directories (a symbolic link would be served
+ *           with what it points at) before writing anything; the release is visible complete or
+ *           not at all
  * @property {() => Promise<StoreState>} read
  * @property {<T extends { state: StoreState }>(change: (state: StoreState) => T | Promise<T>) => Promise<T>} update
  *           a serialised read-modify-write of the registry and the history: no two updates
