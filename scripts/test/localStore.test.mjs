@@ -8,12 +8,49 @@ import { fileURLToPath } from 'node:url';
 import lockfile from 'proper-lockfile';
 import { createLocalStore } from '../lib/release/localStore.mjs';
 import { recordRelease, recordRollback, describeReleases } from '../lib/release/history.mjs';
-import { rollbackRemote } from '../lib/release/release.mjs';
+import { releaseRemote, rollbackRemote } from '../lib/release/release.mjs';
 
 const run = promisify(execFile);
 const worker = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'releaseWorker.mjs');
 const adminConsole = { workspace: 'admin-console', federationName: 'admin_console', port: 3004 };
 const url = (remote, version) => `https://cdn.example.com/${remote}/${version}/mf-manifest.json`;
+
+/**
+ * proper-lockfile's own lock, refreshed every second (its minimum) so a loss is noticed quickly,
+ * and `lose()`: removes the lock folder as another process would, and resolves once
+ * proper-lockfile has noticed (its refresh found the folder gone), so the tests wait on the event,
+ * not on a guessed delay. Without an `onCompromised` of the store's, proper-lockfile's default
+ * (throw from the timer) applies.
+ */
+function losableLock({ loseOnceTaken = false } = {}) {
+  let noticed;
+  const compromised = new Promise((resolve) => (noticed = resolve));
+  let lockDir;
+  const lose = async () => {
+    fs.rmSync(lockDir, { recursive: true });
+    await compromised;
+  };
+  const lock = async (file, options) => {
+    lockDir = `${file}.lock`;
+    const release = await lockfile.lock(file, {
+      ...options,
+      stale: 2000,
+      update: 1000,
+      onCompromised: (error) => {
+        noticed(error);
+        const handle =
+          options.onCompromised ??
+          ((e) => {
+            throw e;
+          });
+        handle(error);
+      },
+    });
+    if (loseOnceTaken) await lose();
+    return release;
+  };
+  return { lock, lose };
+}
 
 describe('local release store', () => {
   let dir;
@@ -22,11 +59,31 @@ describe('local release store', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'release-store-test-'));
     store = createLocalStore({ dir });
   });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  let leftovers = [];
+  afterEach(() => {
+    for (const p of [dir, ...leftovers]) fs.rmSync(p, { recursive: true, force: true });
+    leftovers = [];
+  });
 
   const release = (remote, version) =>
     store.update((state) => ({ state: recordRelease(state, { remote, version, url: url(remote, version) }) }));
   const registryOnDisk = () => JSON.parse(fs.readFileSync(path.join(dir, 'mf-remotes.json'), 'utf8'));
+  const filesOnDisk = () => ['mf-remotes.json', 'history.json'].map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+
+  /** A built admin-console folder and the live shell's manifest (compatible), outside the store. */
+  function builtAndShell() {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'release-built-'));
+    const built = path.join(tmp, 'dist');
+    const shellManifest = path.join(tmp, 'shell-manifest.json');
+    fs.mkdirSync(built);
+    fs.writeFileSync(
+      path.join(built, 'mf-manifest.json'),
+      JSON.stringify({ name: 'admin_console', shared: [], exposes: [{ name: 'routes', path: './routes' }] }),
+    );
+    fs.writeFileSync(shellManifest, JSON.stringify({ name: 'shell', shared: [], exposes: [] }));
+    leftovers.push(tmp);
+    return { built, shellManifest };
+  }
 
   it('releases of different remotes started at the same moment in separate processes both land', async () => {
     const startAt = String(Date.now() + 400);
@@ -119,4 +176,43 @@ describe('local release store', () => {
     expect(fs.readdirSync(path.join(dir, 'admin-console'))).toEqual(['v1']);
     fs.rmSync(built, { recursive: true, force: true });
   });
+
+  it('an update whose lock is lost midway writes neither file, says nothing was flipped, and the process carries on', async () => {
+    await release('admin_console', 'v1');
+    const before = filesOnDisk();
+    const { lock, lose } = losableLock();
+    const losing = createLocalStore({ dir, lock });
+    await expect(
+      losing.update(async (state) => {
+        await lose(); // a slow step, during which another process removes the lock
+        return {
+          state: recordRelease(state, { remote: 'admin_console', version: 'v2', url: url('admin_console', 'v2') }),
+        };
+      }),
+    ).rejects.toThrow(/^レジストリのロックを失いました \(.+\)。.*レジストリは切り替えていません/);
+    expect(filesOnDisk()).toEqual(before);
+    // The lost lock is not unlocked (it may be another process's now); the next update takes it.
+    await release('admin_console', 'v2');
+    expect(registryOnDisk()).toEqual({ admin_console: url('admin_console', 'v2') });
+  }, 10_000);
+
+  it('a release whose lock is lost between the copy and the flip leaves the registry and history as they were', async () => {
+    const { built, shellManifest } = builtAndShell();
+    await releaseRemote({ remote: adminConsole, version: 'v1', store, fromDir: built, shellManifest });
+    const before = filesOnDisk();
+    const { lock } = losableLock({ loseOnceTaken: true });
+    await expect(
+      releaseRemote({
+        remote: adminConsole,
+        version: 'v2',
+        store: createLocalStore({ dir, lock }),
+        fromDir: built,
+        shellManifest,
+      }),
+    ).rejects.toThrow(
+      /ロックを失いました[\s\S]*レジストリは切り替えていません[\s\S]*v2 のフォルダは公開済みですが、配信されていません/,
+    );
+    expect(filesOnDisk()).toEqual(before);
+    expect(fs.readdirSync(path.join(dir, 'admin-console')).sort()).toEqual(['v1', 'v2']); // copied, not live
+  }, 10_000);
 });

@@ -97,9 +97,15 @@ export async function releaseRemote({
     }
     await store.publish(remote, version, staging);
     const url = store.manifestUrl(remote, version);
-    await store.update((state) => ({
-      state: recordRelease(state, { remote: remote.federationName, version, url }),
-    }));
+    try {
+      await store.update((state) => ({
+        state: recordRelease(state, { remote: remote.federationName, version, url }),
+      }));
+    } catch (error) {
+      // The folder is in the store now, so the same version cannot be released again.
+      error.message += `\n${version} のフォルダは公開済みですが、配信されていません。やり直すときは別の --version を指定してください。`;
+      throw error;
+    }
     return { url, notes: verdict.notes };
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });

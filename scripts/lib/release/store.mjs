@@ -22,7 +22,8 @@ import { ReleaseError } from './history.mjs';
  * @property {() => Promise<StoreState>} read
  * @property {<T extends { state: StoreState }>(change: (state: StoreState) => T | Promise<T>) => Promise<T>} update
  *           a serialised read-modify-write of the registry and the history: no two updates
- *           interleave, and readers see the old or the new registry, never a mix
+ *           interleave, and readers see the old or the new registry, never a mix; when the
+ *           serialisation is lost midway (a lock taken away), it throws without writing the registry
  */
 
 /** The store named by the environment: RELEASE_STORE (default `local`), RELEASE_STORE_DIR, RELEASE_PUBLIC_URL. */
