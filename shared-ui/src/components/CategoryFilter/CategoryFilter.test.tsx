@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { ThemeModeProvider } from 'shared-context';
 import userEvent from '@testing-library/user-event';
@@ -135,5 +135,42 @@ describe('CategoryFilter rendered on the server', () => {
     expect(onRecoverableError).not.toHaveBeenCalled();
     expect(screen.queryByRole('group', { name: '記事タグ' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: /記事タグ/ })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  /** The element tree without attributes or text: what hydration must keep for taps to survive. */
+  const shape = (element: Element): string =>
+    `${element.tagName.toLowerCase()}(${Array.from(element.children, shape).join(',')})`;
+
+  /** The server's HTML in the document, as a phone shows it before the scripts have run. */
+  function servedOnPhone() {
+    const html = renderToString(page(<Harness />));
+    mockMatchMedia((query) => query === '(max-width: 768px)');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    return container;
+  }
+
+  it('hydrates to the tree the server sent: the same elements, only which view is shown changes', () => {
+    const container = servedOnPhone();
+    const served = shape(container);
+    const servedButtons = Array.from(container.querySelectorAll('button'));
+    render(page(<Harness />), { container, hydrate: true });
+    expect(shape(container)).toBe(served);
+    // Not only the same shape: the very elements of the served page, none replaced.
+    expect(Array.from(container.querySelectorAll('button'))).toEqual(servedButtons);
+    expect(servedButtons.every((button) => button.isConnected)).toBe(true);
+  });
+
+  it('opens the dropdown on a tap made before hydration and replayed after it, as the shell replays it', () => {
+    const container = servedOnPhone();
+    const tapped = within(container).getByRole('button', { name: /記事タグ/, hidden: true });
+    tapped.click(); // before hydration: nothing listens yet (after-paint.js keeps the button)
+    render(page(<Harness />), { container, hydrate: true });
+    act(() => tapped.click()); // the shell's replay (shell/src/startup/earlyTaps.tsx)
+    const toggle = screen.getByRole('button', { name: /記事タグ/ });
+    expect(toggle).toBe(tapped);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'AI副業' })).toBeVisible();
   });
 });

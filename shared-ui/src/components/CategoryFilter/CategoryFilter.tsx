@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
 import { breakpoints, useHydrated } from 'shared-context';
 import { useMediaQuery } from '../../hooks/useMediaQuery';
-import { accentFill } from '../accent';
+import { CategoryChips } from './CategoryChips';
+import { CategoryDropdown } from './CategoryDropdown';
+import type { Choice } from './views';
 
 /** The label of the "no filter" choice, always offered first (spec section 5). */
 export const ALL_CATEGORIES_LABEL = 'すべて';
@@ -20,123 +21,37 @@ export interface CategoryFilterProps {
   className?: string;
 }
 
-interface Choice {
-  key: string;
-  text: string;
-  value: string | null;
-}
-
-const chipLook = css<{ $active: boolean }>`
-  min-height: 40px;
-  padding: 8px 18px;
-  border-radius: 999px;
-  border: 1px solid ${({ theme, $active }) => ($active ? accentFill(theme).background : theme.colors.border)};
-  background: ${({ theme, $active }) => ($active ? accentFill(theme).background : theme.colors.surface)};
-  color: ${({ theme, $active }) => ($active ? accentFill(theme).color : theme.colors.text)};
-  font-weight: ${({ $active }) => ($active ? 700 : 500)};
-  cursor: pointer;
-  transition:
-    background-color 0.15s ease,
-    border-color 0.15s ease;
-  &:hover {
-    border-color: ${({ theme }) => accentFill(theme).background};
-  }
-`;
-
-const Chips = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 10px;
-`;
-
-const Chip = styled.button<{ $active: boolean }>`
-  ${chipLook}
-`;
-
-const Dropdown = styled.div`
-  position: relative;
-`;
-
-const Toggle = styled.button`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-  width: 100%;
-  min-height: 44px;
-  padding: 10px 16px;
-  border-radius: 12px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font-weight: 700;
-  cursor: pointer;
-`;
-
-const Current = styled.span`
-  margin-left: auto;
-  font-weight: 500;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Chevron = styled.span<{ $open: boolean }>`
-  display: inline-block;
-  transition: transform 0.2s ease;
-  transform: rotate(${({ $open }) => ($open ? '180deg' : '0deg')});
-`;
-
-const Menu = styled.ul`
-  position: absolute;
-  z-index: 20;
-  top: calc(100% + 6px);
-  left: 0;
-  right: 0;
-  margin: 0;
-  padding: 6px;
-  list-style: none;
-  border-radius: 12px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: 0 12px 28px rgba(0, 0, 0, 0.18);
-  max-height: 60vh;
-  overflow-y: auto;
-`;
-
-const MenuItem = styled.button<{ $active: boolean }>`
-  display: block;
-  width: 100%;
-  min-height: 44px;
-  padding: 10px 14px;
-  border: 0;
-  border-radius: 8px;
-  text-align: left;
-  background: ${({ theme, $active }) => ($active ? accentFill(theme).background : 'transparent')};
-  color: ${({ theme, $active }) => ($active ? accentFill(theme).color : theme.colors.text)};
-  font-weight: ${({ $active }) => ($active ? 700 : 500)};
-  cursor: pointer;
-`;
+type Screen = 'wide' | 'narrow';
 
 const narrowScreen = `(max-width: ${breakpoints.tablet}px)`;
 
-// Server HTML and hydration hold both views and CSS shows the one for the screen: the server
-// cannot know the width, and a view swapped after hydration would move the page (layout shift).
-const WideOnly = styled.div`
-  display: contents;
+/**
+ * Holds the view for one kind of screen; CSS shows it on that screen. `data-shown`, set once the
+ * page has hydrated, says the same from script (the same media query) and wins over the media
+ * rule: environments without width media queries (jsdom) then show the right view too.
+ */
+const ScreenView = styled.div<{ $screen: Screen }>`
+  display: ${({ $screen }) => ($screen === 'wide' ? 'contents' : 'none')};
   @media ${narrowScreen} {
-    display: none;
+    display: ${({ $screen }) => ($screen === 'narrow' ? 'contents' : 'none')};
   }
-`;
-
-const NarrowOnly = styled.div`
-  display: none;
-  @media ${narrowScreen} {
+  &&[data-shown='true'] {
     display: contents;
+  }
+  &&[data-shown='false'] {
+    display: none;
   }
 `;
 
 /**
  * Category chips on wide screens; at 768 px and below a dropdown button (label + current choice)
  * that toggles the list and closes after a choice, on Escape or on a click outside.
+ *
+ * Both views are always rendered, and CSS shows the one for the screen: the server cannot know the
+ * width, and the tree has to stay the same from the server's HTML through hydration and after.
+ * A view swapped in once hydrated would replace the elements a visitor tapped before hydration
+ * (the shell replays such taps after hydrating, and the replay would act on the discarded view:
+ * the dropdown would stay shut) and would move the page. After hydration only an attribute changes.
  */
 export function CategoryFilter({
   categories,
@@ -154,108 +69,16 @@ export function CategoryFilter({
   ];
   const props = { choices, selected, onSelect, label, className };
   if (!mobileDropdown) return <CategoryChips {...props} />;
-  if (!hydrated) {
-    return (
-      <>
-        <WideOnly>
-          <CategoryChips {...props} />
-        </WideOnly>
-        <NarrowOnly>
-          <CategoryDropdown {...props} />
-        </NarrowOnly>
-      </>
-    );
-  }
-  return narrow ? <CategoryDropdown {...props} /> : <CategoryChips {...props} />;
-}
-
-interface ViewProps {
-  choices: Choice[];
-  selected: string | null;
-  onSelect: (category: string | null) => void;
-  label: string;
-  className?: string;
-}
-
-function CategoryChips({ choices, selected, onSelect, label, className }: ViewProps) {
+  // Undefined on the server and while hydrating (no width known): the media rule alone decides.
+  const shown = (screen: Screen) => (hydrated ? String((screen === 'narrow') === narrow) : undefined);
   return (
-    <Chips role="group" aria-label={label} className={className}>
-      {choices.map((choice) => {
-        const active = choice.value === selected;
-        return (
-          <Chip
-            key={choice.key}
-            type="button"
-            $active={active}
-            aria-pressed={active}
-            onClick={() => onSelect(choice.value)}
-          >
-            {choice.text}
-          </Chip>
-        );
-      })}
-    </Chips>
-  );
-}
-
-function CategoryDropdown({ choices, selected, onSelect, label, className }: ViewProps) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const current = choices.find((choice) => choice.value === selected)?.text ?? choices[0]?.text;
-
-  useEffect(() => {
-    if (!open) return;
-    const closeOnOutsideClick = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', closeOnOutsideClick);
-    document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('pointerdown', closeOnOutsideClick);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
-  }, [open]);
-
-  const choose = (value: string | null) => {
-    onSelect(value);
-    setOpen(false);
-    toggleRef.current?.focus();
-  };
-
-  return (
-    <Dropdown ref={rootRef} className={className}>
-      <Toggle
-        ref={toggleRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((wasOpen) => !wasOpen)}
-      >
-        <span>{label}</span>
-        <Current>{current}</Current>
-        <Chevron $open={open} aria-hidden="true">
-          ▾
-        </Chevron>
-      </Toggle>
-      <Menu id={menuId} aria-label={label} hidden={!open}>
-        {choices.map((choice) => {
-          const active = choice.value === selected;
-          return (
-            <li key={choice.key}>
-              <MenuItem type="button" $active={active} aria-pressed={active} onClick={() => choose(choice.value)}>
-                {choice.text}
-              </MenuItem>
-            </li>
-          );
-        })}
-      </Menu>
-    </Dropdown>
+    <>
+      <ScreenView $screen="wide" data-shown={shown('wide')}>
+        <CategoryChips {...props} />
+      </ScreenView>
+      <ScreenView $screen="narrow" data-shown={shown('narrow')}>
+        <CategoryDropdown {...props} />
+      </ScreenView>
+    </>
   );
 }
