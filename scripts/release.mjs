@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run release -- <remote> [--version <id>] [--from <built dir>] [--shell-manifest <url|file>]`
-// `npm run release -- <remote> --rollback`
-// Releases one remote into the release store and flips its registry line only when the gate
-// passes (README "Releasing a remote"). Exit 1 with the reason when refused; nothing changes then.
+// `npm run release -- <remote> --rollback [--shell-manifest <url|file>]`
+// Releases one remote into the release store, or rolls it back, and flips its registry line only
+// when the gate passes (README "Releasing a remote"). Exit 1 with the reason when refused; nothing
+// changes then.
 import { parseArgs } from 'node:util';
 import { ReleaseError } from './lib/release/history.mjs';
 import { findRemote, releaseRemote, rollbackRemote, versionFromClock } from './lib/release/release.mjs';
@@ -20,8 +21,10 @@ async function main() {
   });
   const remote = findRemote(positionals[0]);
   const store = releaseStoreFromEnv();
+  const shellManifest = values['shell-manifest'] ?? process.env.SHELL_MANIFEST ?? undefined;
+  const log = (line) => console.log(line);
   if (values.rollback) {
-    const target = await rollbackRemote({ remote, store });
+    const target = await rollbackRemote({ remote, store, shellManifest, log });
     console.log(`✔ ${remote.federationName} を ${target.version} に戻しました: ${target.url}`);
     return;
   }
@@ -31,8 +34,8 @@ async function main() {
     version,
     store,
     fromDir: values.from,
-    shellManifest: values['shell-manifest'] ?? process.env.SHELL_MANIFEST ?? undefined,
-    log: (line) => console.log(line),
+    shellManifest,
+    log,
   });
   console.log(`✔ ${remote.federationName} ${version} を公開しました: ${url}`);
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { checkCompatibility } from '../lib/release/gate.mjs';
 import { createLocalStore } from '../lib/release/localStore.mjs';
-import { releaseRemote } from '../lib/release/release.mjs';
+import { releaseRemote, rollbackRemote } from '../lib/release/release.mjs';
 
 const shared = (name, version, { requiredVersion = `^${version}`, singleton = true } = {}) => ({
   id: `x:${name}`,
@@ -152,5 +152,83 @@ describe('a refused release', () => {
       }),
     ).rejects.toThrow('を読めません');
     expect(fs.existsSync(path.join(dir, 'mf-remotes.json'))).toBe(false);
+  });
+});
+
+describe('a rollback', () => {
+  const adminConsole = { workspace: 'admin-console', federationName: 'admin_console', port: 3004 };
+  // The shell has moved on to React 20 since v1 was released: v1 needs React 19.
+  const shellOnReact20 = Object.assign({}, shellManifest, {
+    shared: [shared('react', '20.0.0'), shared('react-dom', '20.0.0'), shared('styled-components', '6.6.0')],
+  });
+  const onReact20 = remoteManifest({ shared: [shared('react', '20.0.0'), shared('react-dom', '20.0.0')] });
+  let tmp;
+  let dir;
+  let built;
+  let shellFile;
+  const files = () => ['mf-remotes.json', 'history.json'].map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+  const releaseAgainst = async (store, version, manifest, shell) => {
+    fs.writeFileSync(path.join(built, 'mf-manifest.json'), JSON.stringify(manifest));
+    fs.writeFileSync(shellFile, JSON.stringify(shell));
+    await releaseRemote({ remote: adminConsole, version, store, fromDir: built, shellManifest: shellFile });
+  };
+  beforeEach(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gate-rollback-'));
+    dir = path.join(tmp, 'store');
+    built = path.join(tmp, 'dist');
+    shellFile = path.join(tmp, 'shell.json');
+    fs.mkdirSync(built);
+  });
+  afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  it('to a release the live shell no longer satisfies is refused with the gate’s message; nothing is flipped', async () => {
+    const store = createLocalStore({ dir });
+    await releaseAgainst(store, 'v1', remoteManifest(), shellManifest);
+    await releaseAgainst(store, 'v2', onReact20, shellOnReact20);
+    const before = files();
+
+    const refusal = rollbackRemote({ remote: adminConsole, store, shellManifest: shellFile });
+    await expect(refusal).rejects.toThrow(
+      'admin-console を v1 に戻すロールバックを中止しました。公開中のシェルと互換性がありません:\n' +
+        '  - 共有シングルトン react: admin_console は ^19.3.1 を必要としますが、シェルが提供するのは 20.0.0 です。\n' +
+        '  - 共有シングルトン react-dom: admin_console は ^19.3.1 を必要としますが、シェルが提供するのは 20.0.0 です。\n' +
+        'レジストリと公開中のサイトは変更していません。',
+    );
+    await expect(refusal).rejects.toMatchObject({ problems: [expect.stringContaining('react:'), expect.anything()] });
+    expect(files()).toEqual(before);
+    expect((await store.read()).registry.admin_console).toBe(store.manifestUrl(adminConsole, 'v2'));
+  });
+
+  it('to a release the live shell satisfies goes through', async () => {
+    const store = createLocalStore({ dir });
+    await releaseAgainst(store, 'v1', remoteManifest(), shellManifest);
+    await releaseAgainst(store, 'v2', remoteManifest(), shellManifest);
+    await expect(rollbackRemote({ remote: adminConsole, store, shellManifest: shellFile })).resolves.toMatchObject({
+      version: 'v1',
+    });
+    expect((await store.read()).registry.admin_console).toBe(store.manifestUrl(adminConsole, 'v1'));
+  });
+
+  it('is refused when the target release’s manifest cannot be read (it cannot be gated)', async () => {
+    const store = createLocalStore({ dir });
+    await releaseAgainst(store, 'v1', remoteManifest(), shellManifest);
+    await releaseAgainst(store, 'v2', remoteManifest(), shellManifest);
+    fs.rmSync(path.join(dir, 'admin-console', 'v1', 'mf-manifest.json'));
+    const before = files();
+    await expect(rollbackRemote({ remote: adminConsole, store, shellManifest: shellFile })).rejects.toThrow(
+      `${path.join(dir, 'admin-console', 'v1', 'mf-manifest.json')} がありません。`,
+    );
+    expect(files()).toEqual(before);
+  });
+
+  it('is refused when the live shell’s manifest cannot be read', async () => {
+    const store = createLocalStore({ dir });
+    await releaseAgainst(store, 'v1', remoteManifest(), shellManifest);
+    await releaseAgainst(store, 'v2', remoteManifest(), shellManifest);
+    const before = files();
+    await expect(
+      rollbackRemote({ remote: adminConsole, store, shellManifest: `${shellFile}.missing` }),
+    ).rejects.toThrow('を読めません');
+    expect(files()).toEqual(before);
   });
 });

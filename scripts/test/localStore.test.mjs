@@ -130,13 +130,17 @@ describe('local release store', () => {
   }, 20_000);
 
   it('rollback walks back through the releases and says when there is nothing before', async () => {
+    // A rollback is gated on the target's published manifest against the live shell's.
+    const { built, shellManifest } = builtAndShell();
+    for (const version of ['v1', 'v2', 'v3']) await store.publish(adminConsole, version, built);
+    const rollback = () => rollbackRemote({ remote: adminConsole, store, shellManifest });
     await release('admin_console', 'v1');
     await release('admin_console', 'v2');
     await release('admin_console', 'v3');
-    await expect(rollbackRemote({ remote: adminConsole, store })).resolves.toMatchObject({ version: 'v2' });
+    await expect(rollback()).resolves.toMatchObject({ version: 'v2' });
     expect(registryOnDisk().admin_console).toBe(url('admin_console', 'v2'));
-    await expect(rollbackRemote({ remote: adminConsole, store })).resolves.toMatchObject({ version: 'v1' });
-    await expect(rollbackRemote({ remote: adminConsole, store })).rejects.toThrow('v1 より前のリリースはありません');
+    await expect(rollback()).resolves.toMatchObject({ version: 'v1' });
+    await expect(rollback()).rejects.toThrow('v1 より前のリリースはありません');
     expect(registryOnDisk().admin_console).toBe(url('admin_console', 'v1'));
 
     const { history } = await store.read();

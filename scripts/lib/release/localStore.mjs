@@ -70,6 +70,14 @@ export function createLocalStore({
       return fs.existsSync(releaseDir(remote, version));
     },
 
+    async releaseManifest(remote, version) {
+      assertVersionId(version);
+      const file = path.join(releaseDir(remote, version), 'mf-manifest.json');
+      const manifest = readJson(file);
+      if (manifest === undefined) throw new ReleaseError(`${file} がありません。`);
+      return manifest;
+    },
+
     async publish(remote, version, fromDir) {
       assertVersionId(version);
       const target = releaseDir(remote, version);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { remotes, repoRoot } from '../apps.mjs';
 import { buildRemoteInto } from './buildRemote.mjs';
 import { checkCompatibility } from './gate.mjs';
-import { ReleaseError, recordRelease, recordRollback } from './history.mjs';
+import { ReleaseError, recordRelease, recordRollback, rollbackTarget } from './history.mjs';
 import { assertVersionId } from './localStore.mjs';
 import { assertPublishable } from './releaseFolder.mjs';
 
@@ -43,6 +43,16 @@ export async function readManifest(source) {
   } catch (error) {
     throw new ReleaseError(`マニフェスト ${source} を読めません (${error.message})。`);
   }
+}
+
+/** Throws the gate's refusal (its problems listed under `heading`); says that nothing changed. */
+function refuseIfIncompatible(verdict, heading) {
+  if (verdict.ok) return;
+  const error = new ReleaseError(
+    [heading, ...verdict.problems.map((p) => `  - ${p}`), 'レジストリと公開中のサイトは変更していません。'].join('\n'),
+  );
+  error.problems = verdict.problems;
+  throw error;
 }
 
 /**
@@ -84,17 +94,10 @@ export async function releaseRemote({
       federationName: remote.federationName,
     });
     for (const note of verdict.notes) log(`  ${note}`);
-    if (!verdict.ok) {
-      const error = new ReleaseError(
-        [
-          `${remote.workspace} ${version} のリリースを中止しました。公開中のシェルと互換性がありません:`,
-          ...verdict.problems.map((p) => `  - ${p}`),
-          'レジストリと公開中のサイトは変更していません。',
-        ].join('\n'),
-      );
-      error.problems = verdict.problems;
-      throw error;
-    }
+    refuseIfIncompatible(
+      verdict,
+      `${remote.workspace} ${version} のリリースを中止しました。公開中のシェルと互換性がありません:`,
+    );
     await store.publish(remote, version, staging);
     const url = store.manifestUrl(remote, version);
     try {
@@ -112,8 +115,35 @@ export async function releaseRemote({
   }
 }
 
-/** Points the remote back at the release before the live one. */
-export async function rollbackRemote({ remote, store }) {
-  const { target } = await store.update((state) => recordRollback(state, remote.federationName));
+/**
+ * Points the remote back at the release before the live one, if that release passes the same
+ * gate as a release: the shell may have moved on since (a singleton upgraded), and an old
+ * release that needs the old version would break once live.
+ * @param {object} options
+ * @param {import('./store.mjs').Remote} options.remote
+ * @param {import('./store.mjs').ReleaseStore} options.store
+ * @param {string} [options.shellManifest]  the live shell's manifest (URL or file)
+ * @param {(line: string) => void} [options.log]
+ */
+export async function rollbackRemote({ remote, store, shellManifest = defaultShellManifest(), log = () => {} }) {
+  // Says "nothing to roll back to" before asking for a shell manifest that may not be at hand.
+  rollbackTarget(await store.read(), remote.federationName);
+  // Read before the lock is taken: it may come over the network.
+  const liveShell = await readManifest(shellManifest);
+  const { target } = await store.update(async (state) => {
+    // Chosen and gated under the lock: another flip may have moved the live line since the read.
+    const rollback = recordRollback(state, remote.federationName);
+    const verdict = checkCompatibility({
+      remoteManifest: await store.releaseManifest(remote, rollback.target.version),
+      shellManifest: liveShell,
+      federationName: remote.federationName,
+    });
+    for (const note of verdict.notes) log(`  ${note}`);
+    refuseIfIncompatible(
+      verdict,
+      `${remote.workspace} を ${rollback.target.version} に戻すロールバックを中止しました。公開中のシェルと互換性がありません:`,
+    );
+    return rollback;
+  });
   return target;
 }

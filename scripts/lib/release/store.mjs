@@ -14,6 +14,8 @@ import { ReleaseError } from './history.mjs';
  * @property {(remote: Remote, version: string) => string} manifestUrl
  *           the public URL of a release's mf-manifest.json (what the registry line will hold)
  * @property {(remote: Remote, version: string) => Promise<boolean>} hasRelease
+ * @property {(remote: Remote, version: string) => Promise<object>} releaseManifest
+ *           a published release's mf-manifest.json (what a rollback is gated on)
  * @property {(remote: Remote, version: string, fromDir: string) => Promise<void>} publish
  *           uploads a built folder as a new release; refuses an existing version, and a folder
  *           holding anything but regular files and directories (a symbolic link would be served
