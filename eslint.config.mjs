@@ -22,6 +22,7 @@ const boundaryElements = [
   { type: 'app-tooling', pattern: apps, partialMatch: false, capture: ['app'] },
   { type: 'shared', pattern: 'shared-*', partialMatch: false, capture: ['package'] },
   { type: 'api', pattern: 'article-api', partialMatch: false },
+  { type: 'web-server', pattern: 'web-server', partialMatch: false },
   { type: 'e2e', pattern: 'e2e', partialMatch: false },
   { type: 'repo-tests', pattern: 'scripts/test', partialMatch: false },
   { type: 'scripts', pattern: 'scripts', partialMatch: false },
@@ -59,13 +60,24 @@ const boundaryPolicies = [
     message: `${reactFree.join(' and ')} stay React-free: no shared-ui or shared-auth`,
   },
   { from: { element: { type: 'api' } }, allow: { to: reactFreeShared } },
+  // The production web server: the shell renderer's contract (types and one constant), the route
+  // paths and the list of deployables; nothing of the UI.
+  {
+    from: { element: { type: 'web-server' } },
+    allow: {
+      to: [reactFreeShared, { element: { type: 'app', captured: { app: 'shell' } } }, { element: { type: 'scripts' } }],
+    },
+  },
   {
     from: { element: { type: 'e2e' } },
-    allow: { to: [{ element: { type: 'scripts' } }, shared] },
+    allow: { to: [{ element: { type: 'scripts' } }, { element: { type: 'web-server' } }, shared] },
   },
   // The orchestration scripts run the API (the benchmark starts it on a throw-away PostgreSQL with the
   // API tests' own server helper); nothing in the API imports them back.
-  { from: { element: { type: 'scripts' } }, allow: { to: [shared, { element: { type: 'api' } }] } },
+  {
+    from: { element: { type: 'scripts' } },
+    allow: { to: [shared, { element: { type: 'api' } }, { element: { type: 'web-server' } }] },
+  },
   { from: { element: { type: 'test-setup' } }, allow: { to: shared } },
   // Repo-wide checks (e.g. that the shell and the API agree with the list of deployables).
   { from: { element: { type: 'repo-tests' } }, allow: { to: { element: { type: '*' } } } },
@@ -124,7 +136,8 @@ export default tseslint.config(
   {
     // What runs per request on Node 20: the shell's server and the article API. (The server
     // builds get the same treatment from scripts/webpack/spreadFirstLoader.js, which says why.)
-    files: ['scripts/lib/**/*.mjs', 'article-api/src/**/*.ts'],
+    files: ['web-server/src/**/*.ts', 'article-api/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -49,6 +49,12 @@ const config: Config = {
     project('business-portal', 'jsdom'),
     project('admin-console', 'jsdom'),
     project('article-api', 'node'),
+    // web-server's modules are ES modules (import.meta.url): esbuild turns them into CommonJS for
+    // Jest; tsc -b type-checks them.
+    {
+      ...project('web-server', 'node'),
+      transform: { '^.+\\.(ts|mjs)$': '<rootDir>/../jest/esmToCommonJs.cjs' },
+    },
     // Also the release tooling's tests (*.test.mjs): plain Node ESM, imported as it runs, which
     // needs `node --experimental-vm-modules` (npm test and npm run test:unit pass it).
     {

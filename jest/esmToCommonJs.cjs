@@ -1,4 +1,5 @@
-// Jest transform for the repo's own ES modules (scripts/lib/*.mjs). A TypeScript test (CommonJS)
+// Jest transform for the repo's own ES modules (scripts/lib/*.mjs, and web-server's TypeScript,
+// which uses import.meta.url as the ES module it is built into). A TypeScript test (CommonJS)
 // can load a `.mjs` file only as CommonJS produced by a transform, and TypeScript keeps `.mjs`
 // files as ESM: esbuild converts them and renames a module's own `require` binding;
 // `import.meta.url` becomes this file's URL as Node would give it. Where Jest loads the module as
@@ -10,7 +11,7 @@ module.exports = {
   process(source, filename, options) {
     if (options.supportsStaticESM) return { code: source };
     const { code, map } = transformSync(source, {
-      loader: 'js',
+      loader: /\.tsx?$/.test(filename) ? 'ts' : 'js',
       format: 'cjs',
       target: 'node20',
       sourcefile: filename,

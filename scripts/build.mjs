@@ -6,6 +6,9 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot, webApps } from './lib/apps.mjs';
 import { isBuildFresh, writeStamp } from './lib/freshness.mjs';
+import { buildWebServer } from '../web-server/build.mjs';
+
+export { buildWebServer };
 
 export function buildApps({ onlyStale = false, only = [] } = {}) {
   const timings = [];
@@ -35,6 +38,8 @@ export function buildApps({ onlyStale = false, only = [] } = {}) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   try {
+    // web-server's dist/ (esbuild, well under a second): always rebuilt, never stale.
+    await buildWebServer();
     buildApps({ onlyStale: args.includes('--if-stale'), only: args.filter((a) => !a.startsWith('--')) });
   } catch (error) {
     console.error(error.message);

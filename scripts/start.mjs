@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: builds what is missing or stale, then runs the whole product and prints its URL.
-import { buildApps } from './build.mjs';
+import { buildApps, buildWebServer } from './build.mjs';
 import { api, ports, remotes } from './lib/apps.mjs';
 import { startStack } from './lib/stack.mjs';
 
 async function main() {
+  await buildWebServer();
   buildApps({ onlyStale: true });
   console.log('▶ starting auth emulator, article API, remotes and shell ...');
   const stack = await startStack();

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './lib/apps.mjs';
-import { buildApps } from './build.mjs';
+import { buildApps, buildWebServer } from './build.mjs';
 import { runLint } from './lint.mjs';
 
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
@@ -26,6 +26,9 @@ const run = (label, command, args, options = {}) => {
   return spawnSync(command, args, { stdio: 'inherit', cwd: repoRoot, ...options }).status ?? 1;
 };
 const readJson = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
+
+// The web server's dist/ (esbuild, < 1 s): the dev stack and the scripts' tests import it.
+await buildWebServer();
 
 console.log('\n▶ lint (ESLint, Prettier, tsc -b)');
 const lint = runLint();

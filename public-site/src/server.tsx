@@ -10,6 +10,7 @@ import { articleKeys } from 'shared-data';
 import { createPublicQueryClient } from './lib/articles/queryClient';
 import { relatedCards } from './lib/articles/relatedCards';
 import { SERVER_STATE_ELEMENT_ID } from './lib/articles/serverState';
+import { watchForOutage } from './lib/articles/outageWatch';
 import { createVersionedReads, type PublicReads } from './lib/articles/versionedReads';
 import { PublicRoutes } from './routes';
 
@@ -22,6 +23,8 @@ export interface PreparedPage {
   Page: ComponentType;
   /** Embedded in the HTML as a JSON data block with this id; the browser hydrates from it. */
   embeddedState: { elementId: string; value: unknown };
+  /** The article service failed for this page and the build's snapshot stood in. */
+  degraded: boolean;
 }
 
 /** A request to the API waits no longer than this (the shell gives the whole page 3 s). */
@@ -89,10 +92,11 @@ export interface PrepareRequest {
 export async function prepare({ url, apiBaseUrl, apiVersion }: PrepareRequest): Promise<PreparedPage> {
   const queryClient = createPublicQueryClient();
   const pathname = new URL(url, 'http://server.invalid').pathname.replace(/(.)\/+$/, '$1');
-  const api = versionedReads(articleClientFor(apiBaseUrl, API_TIMEOUT_MS), apiBaseUrl, apiVersion);
-  await Promise.all(queriesFor(pathname, api).map((query) => load(queryClient, query)));
+  const outage = watchForOutage(versionedReads(articleClientFor(apiBaseUrl, API_TIMEOUT_MS), apiBaseUrl, apiVersion));
+  await Promise.all(queriesFor(pathname, outage.reads).map((query) => load(queryClient, query)));
   return {
     build: __BUILD_VERSION__,
+    degraded: outage.failed(),
     Page: function PublicPage() {
       return (
         <QueryClientProvider client={queryClient}>

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApps } from '../build.mjs';
+import { buildApps, buildWebServer } from '../build.mjs';
 import { repoRoot, distDir, ports, webApps } from '../lib/apps.mjs';
 import { loadTest } from './api';
 import { measurePostgresApi } from './apiPostgres';
@@ -128,6 +128,7 @@ async function measure(results: BenchResults, stack: BenchStack) {
 async function main() {
   const japaneseFont = japaneseSystemFont();
   if (!japaneseFont) console.warn(`⚠ ${MISSING_JAPANESE_FONT_WARNING}`);
+  await buildWebServer();
   const buildTimings = buildApps({ onlyStale: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-manabi-bench-'));
   const stack = await startBenchStack(dataDir);

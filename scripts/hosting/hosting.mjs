@@ -1,13 +1,12 @@
 // Firebase Hosting for the web apps: one site (hosting target) per app, each serving its production
-// build with the headers the local server sends (scripts/lib/staticServer.mjs, scripts/lib/csp.mjs):
+// build with the headers the web server sends (web-server/src/staticFiles.ts, web-server/src/csp.ts):
 // no-cache on what names other files (HTML, manifests, entries, registry, config), a year of
 // immutable caching on content-hashed files, CORS on the remotes, the CSP. The shell's site also
 // sends /api/** to the article API's container service. firebase.json's "hosting" section is
 // written from here (npm run hosting:prepare), so the two cannot drift apart.
 import path from 'node:path';
 import { webApps } from '../lib/apps.mjs';
-import { contentSecurityPolicy, remoteContentSecurityPolicy } from '../lib/csp.mjs';
-import { HASHED_FILE, IMMUTABLE } from '../lib/staticServer.mjs';
+import { contentSecurityPolicy, HASHED_FILE, IMMUTABLE, remoteContentSecurityPolicy } from 'web-server';
 
 /** Where `npm run hosting:prepare` stages each app's files (the `public` of its target). */
 export const STAGING_DIR = '.hosting';

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { assemblePage, createServerRenderer, themeFromCookie } from './serverRendering.mjs';
+import { assemblePage, createServerRenderer, themeFromCookie } from 'web-server';
 
 const require = createRequire(import.meta.url);
 
@@ -18,9 +18,10 @@ export const devDistDir = (appDir) => path.join(appDir, '.dev-dist');
  * @param {() => Record<string, string>} options.registry
  * @param {{ apiBaseUrl?: string }} options.config
  * @param {string} options.apiBaseUrl
+ * @param {string} options.siteOrigin   canonical and share URLs (the dev shell's own)
  * @param {() => string} options.readTemplate  the dev build's index.html (from webpack's memory)
  */
-export function createDevPageHandler({ shellDir, registry, config, apiBaseUrl, readTemplate }) {
+export function createDevPageHandler({ shellDir, registry, config, apiBaseUrl, siteOrigin, readTemplate }) {
   const shellDist = devDistDir(shellDir);
   const bundle = path.join(shellDist, 'server', 'main.js');
   let current = { builtAt: 0, renderer: null };
@@ -31,7 +32,7 @@ export function createDevPageHandler({ shellDir, registry, config, apiBaseUrl, r
     const builtAt = fs.statSync(bundle).mtimeMs;
     if (builtAt !== current.builtAt) {
       for (const file of Object.keys(require.cache)) if (file.startsWith(shellDist)) delete require.cache[file];
-      current = { builtAt, renderer: createServerRenderer({ shellDist, registry, config, apiBaseUrl }) };
+      current = { builtAt, renderer: createServerRenderer({ shellDist, registry, config, apiBaseUrl, siteOrigin }) };
     }
     return current.renderer;
   };
@@ -40,17 +41,15 @@ export function createDevPageHandler({ shellDir, registry, config, apiBaseUrl, r
     const pathname = new URL(req.url, 'http://dev').pathname;
     if (req.method !== 'GET' || path.posix.basename(pathname).includes('.')) return next();
     try {
-      const origin = `http://${req.headers.host ?? 'localhost'}`;
       const theme = themeFromCookie(req.headers.cookie);
       const active = renderer();
-      const rendered = active ? await active.render({ url: req.url, origin, theme }) : null;
+      const rendered = active ? await active.render({ pathname, theme }) : null;
       if (!rendered) return next();
       const html = assemblePage(readTemplate(), {
         nonce: 'dev',
         theme: rendered.theme,
         headExtra: '',
         rendered,
-        noncePlaceholder: rendered.noncePlaceholder,
       });
       res.status(rendered.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'X-Render': 'server' }).send(html);
     } catch (error) {

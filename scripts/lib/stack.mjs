@@ -4,11 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ports, remotes, repoRoot, distDir, webApps } from './apps.mjs';
 import { startChild, stopChild, waitForUrl, isUp } from './processes.mjs';
-import { createStaticServer } from './staticServer.mjs';
-import { noncedPolicies, remoteContentSecurityPolicy } from './csp.mjs';
+import os from 'node:os';
+import { createRemoteServer, createShellServer, defaultRenderThreads } from 'web-server';
 import { readLiveRegistry, releaseStoreDir } from './registry.mjs';
-import { createServerRenderer } from './serverRendering.mjs';
-import { renderThreadCount } from './renderPool.mjs';
 
 export const EMULATOR_PROJECT = 'demo-ai-manabi';
 const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
@@ -69,36 +67,33 @@ export async function startApi({ dataDir, quiet = false, env = {} } = {}) {
   return { child, url, databasePath };
 }
 
-/** Paths the shell renders itself or behind sign-in; every other page is public-site's. */
-const NON_PUBLIC = /^\/(business|admin|profile|not-found)(\/|$)/;
-
-/**
- * On a public page the shell's HTML starts fetching public-site's manifest and entry at once,
- * in parallel with the shell's own scripts (the registry names the manifest; the entry sits
- * beside it).
- */
-export function publicRemotePreloads(registry, pathname) {
-  const manifest = registry.public_site;
-  if (!manifest || NON_PUBLIC.test(pathname)) return '';
-  const entry = new URL('remoteEntry.js', manifest).href;
-  return `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous"><link rel="preload" href="${entry}" as="script">`;
-}
-
-/** Every page names the articles feed (feed readers find it from any page). */
-const FEED_LINK = '<link rel="alternate" type="application/rss+xml" title="AIまなび" href="/feed.xml">';
-
 /** The API as the shell's server reaches it (SSR_API_URL, else the public one, else local). */
 export function serverApiBaseUrl(config, env = process.env) {
   return env.SSR_API_URL ?? config.apiBaseUrl ?? `http://127.0.0.1:${ports.api}/api`;
 }
 
 /**
- * Serves one built web app; remotes with CORS and their release folders (/releases/<version>/),
- * the shell with its runtime files. `registry` is a value or a function read per request (by
- * default the release store's live registry, README "Releasing a remote").
+ * Render threads for this machine: `SSR_THREADS` if it says how many (0: render on the server's
+ * own thread), else web-server's default for the cores.
+ */
+export function renderThreadCount(env = process.env, log = console.error) {
+  const cores = defaultRenderThreads(os.availableParallelism());
+  if (env.SSR_THREADS === undefined || env.SSR_THREADS === '') return cores;
+  const count = Number(env.SSR_THREADS);
+  if (Number.isInteger(count) && count >= 0) return count;
+  log(`SSR_THREADS must be a whole number (0 renders on the server's own thread); using ${cores}`);
+  return cores;
+}
+
+/**
+ * Serves one built web app with web-server, configured for this machine: remotes with CORS and
+ * their release folders (/releases/<version>/), the shell with its pages, runtime files and server
+ * rendering. `registry` is a value or a function read per request (by default the release store's
+ * live registry over the local builds, docs/releasing.md). The site's origin is
+ * http://localhost:<port> unless SITE_ORIGIN says otherwise; the Host header never sets it.
  *
  * @param {{ workspace: string, port: number, isHost?: boolean }} app
- * @param {{ port?: number, root?: string, storeDir?: string, config?: object, serverRendering?: boolean,
+ * @param {{ port?: number, host?: string, root?: string, storeDir?: string, config?: object, serverRendering?: boolean,
  *           serverApiUrl?: string, renderThreads?: number, pageCache?: boolean,
  *           registry?: Record<string, string> | (() => Record<string, string>) }} [options]
  */
@@ -106,6 +101,7 @@ export function webAppServer(
   app,
   {
     port = app.port,
+    host = process.env.HOST || '127.0.0.1',
     root = distDir(app.workspace),
     storeDir = releaseStoreDir(),
     registry = () => readLiveRegistry({ storeDir }),
@@ -119,33 +115,24 @@ export function webAppServer(
   if (!fs.existsSync(path.join(root, app.isHost ? 'index.html' : 'mf-manifest.json'))) {
     throw new Error(`${app.workspace} is not built (run npm run build)`);
   }
+  if (!app.isHost) return createRemoteServer({ root, port, host, releasesDir: path.join(storeDir, app.workspace) });
   const registryNow = typeof registry === 'function' ? registry : () => registry;
-  const hostnameOf = (req) => (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
-  const policyFor = noncedPolicies(config);
-  const serverRenderer =
-    app.isHost && serverRendering
-      ? createServerRenderer({
-          shellDist: root,
-          registry: registryNow,
-          config,
-          apiBaseUrl: serverApiUrl,
-          threads: renderThreads,
-          pageCache,
-        })
-      : null;
-  return createStaticServer({
-    root,
-    port,
-    cors: !app.isHost,
-    jsonFiles: app.isHost ? { '/mf-remotes.json': registryNow, '/app-config.json': config } : {},
-    releases: app.isHost ? undefined : { prefix: '/releases/', dir: path.join(storeDir, app.workspace) },
-    headTags: app.isHost ? (pathname) => FEED_LINK + publicRemotePreloads(registryNow(), pathname) : undefined,
-    serverRenderer,
-    documents: serverRenderer ? (pathname, origin) => serverRenderer.document(pathname, origin) : undefined,
-    contentSecurityPolicy: app.isHost
-      ? (req, nonce) => policyFor({ registry: registryNow(), hostname: hostnameOf(req), nonce })
-      : () => remoteContentSecurityPolicy(),
-  });
+  return createShellServer(
+    {
+      siteOrigin: process.env.SITE_ORIGIN || `http://localhost:${port}`,
+      host,
+      port,
+      shellDist: root,
+      remotes: registryNow(),
+      registryFile: null,
+      runtime: config,
+      serverApiUrl,
+      serverRendering,
+      renderThreads,
+      drainTimeoutMs: 10_000,
+    },
+    { registry: registryNow, pageCache },
+  );
 }
 
 export async function startStack({

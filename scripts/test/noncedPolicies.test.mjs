@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { contentSecurityPolicy, noncedPolicies } from '../lib/csp.mjs';
+import { contentSecurityPolicy, noncedPolicies } from 'web-server';
 import { runtimeConfig } from '../lib/stack.mjs';
 
 describe('noncedPolicies (the shell server builds a policy once per registry and hostname)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { contentSecurityPolicy } from '../lib/csp.mjs';
+import { contentSecurityPolicy } from 'web-server';
 import { runtimeConfig } from '../lib/stack.mjs';
 
 const directive = (csp, name) =>

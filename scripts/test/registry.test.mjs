@@ -42,16 +42,35 @@ describe('readLiveRegistry', () => {
     expect(readLiveRegistry({ storeDir, fallback })).toEqual(fallback);
   });
 
-  it('falls back to the local builds when the file is not JSON, and recovers when it is fixed', () => {
+  it('serves the local builds when the first file is not JSON, and follows it once it is fixed', () => {
     const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
     writeRegistry('{"admin_console": "http://loc');
     expect(readLiveRegistry({ storeDir, fallback })).toEqual(fallback);
-    expect(spy).toHaveBeenCalledWith(expect.stringContaining('unreadable'));
+    expect(spy).toHaveBeenCalledWith(expect.stringContaining('malformed'));
     spy.mockRestore();
     writeRegistry({ admin_console: 'https://cdn.example.com/admin/v3/mf-manifest.json' });
     expect(readLiveRegistry({ storeDir, fallback }).admin_console).toBe(
       'https://cdn.example.com/admin/v3/mf-manifest.json',
     );
+  });
+
+  it('keeps the last good release lines, never the local builds, when the file turns malformed or goes away', () => {
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const released = 'https://cdn.example.com/admin/v3/mf-manifest.json';
+    writeRegistry({ admin_console: released });
+    expect(readLiveRegistry({ storeDir, fallback }).admin_console).toBe(released);
+    writeRegistry('[1, 2');
+    expect(readLiveRegistry({ storeDir, fallback }).admin_console).toBe(released);
+    writeRegistry('"a string"');
+    expect(readLiveRegistry({ storeDir, fallback }).admin_console).toBe(released);
+    fs.rmSync(registryFileIn(storeDir));
+    expect(readLiveRegistry({ storeDir, fallback }).admin_console).toBe(released);
+    expect(spy.mock.calls.map(([message]) => message)).toEqual([
+      expect.stringContaining('malformed'),
+      expect.stringContaining('malformed'),
+      expect.stringContaining('is gone'),
+    ]);
+    spy.mockRestore();
   });
 
   it('sees a file renamed over the old one at the next call (no restart)', () => {

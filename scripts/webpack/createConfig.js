@@ -29,6 +29,7 @@ function devPageHandler(app, devServer) {
       registry: () => localRegistry(),
       config: {},
       apiBaseUrl: `http://127.0.0.1:${ports.api}/api`,
+      siteOrigin: `http://localhost:${ports.shell}`,
       readTemplate,
     });
   });

@@ -7,6 +7,8 @@ export interface PublicSiteServer {
     build: string;
     Page: ComponentType;
     embeddedState: { elementId: string; value: unknown };
+    /** The article service failed and the snapshot stood in (absent from releases before it was told). */
+    degraded?: boolean;
   }>;
 }
 

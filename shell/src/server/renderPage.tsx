@@ -2,7 +2,7 @@
 // public-site's server build through the federation runtime on Node, with styles, head and data.
 import { ServerStyleSheet } from 'styled-components';
 import { parseRuntimeConfig, setRuntimeConfig, paths } from 'shared-core';
-import { ServerPageContext, createServerPage, type ThemeMode } from 'shared-ui';
+import { ServerPageContext, createServerPage } from 'shared-ui';
 import { App } from '../app/App';
 import { ServerRemotesContext } from '../remotes/RemoteArea';
 import { findArea, shellPages, matchesPattern } from '../routing/areas';
@@ -11,37 +11,11 @@ import { installServerSanitizer } from './installServerSanitizer';
 import { MemoisedStylis } from './memoisedStylis';
 import { forgetPublicSiteServer, loadPublicSiteServer } from './publicSiteServer';
 import { renderToHtml } from './renderToHtml';
+import { NONCE_PLACEHOLDER, type RenderRequest, type RenderedPage } from './contract';
 import { withTimeout } from './withTimeout';
 
-export interface RenderRequest {
-  /** Path and query of the request. */
-  url: string;
-  /** The site's origin (canonical and share URLs are absolute). */
-  origin: string;
-  theme: ThemeMode;
-  /** public-site's manifest URL from the runtime registry right now. */
-  publicSiteManifest?: string;
-  /** The article API as this server reaches it (per request: one process may serve several sites). */
-  apiBaseUrl: string;
-  /** The API's change version seen for this request, if the API told one (its answers are shared per version). */
-  apiVersion?: string;
-}
-
-export interface RenderedPage {
-  status: number;
-  /** <title>, canonical, share metadata, JSON-LD. */
-  head: string;
-  /** styled-components' <style> element; `nonce="__CSP_NONCE__"` for the response's nonce. */
-  styles: string;
-  /** The markup inside #root. */
-  root: string;
-  /** JSON data blocks after #root (the remote's query state). */
-  data: string;
-  /** The public-site release that rendered the page, if one did. */
-  remoteBuild: string | null;
-}
-
-export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+export { NONCE_PLACEHOLDER } from './contract';
+export type { RenderRequest, RenderedPage } from './contract';
 
 /** Slower than this and the visitor is better served by the client-rendered page. */
 const RENDER_TIMEOUT_MS = 3000;
@@ -118,7 +92,15 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
       ? `<script type="application/json" id="${state.elementId}">${scriptSafeJson(state.value)}</script>`
       : '';
     const head = headTags(page, new URL(request.url, request.origin).href);
-    return { status: page.status, head, styles, root, data, remoteBuild: prepared?.build ?? null };
+    return {
+      status: page.status,
+      head,
+      styles,
+      root,
+      data,
+      remoteBuild: prepared?.build ?? null,
+      degraded: prepared?.degraded === true,
+    };
   } finally {
     sheet.seal();
   }

@@ -1,13 +1,27 @@
+import { buildSync } from 'esbuild';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { createRenderPool, renderThreadCount } from '../../lib/renderPool.mjs';
+import { createRenderPool } from './renderPool';
 
 /**
  * Server rendering on worker threads: each thread loads the shell's renderer (here a stand-in
  * bundle) and renders the pages it is sent; a failed page rejects, and a thread that dies or
  * stops answering is replaced without holding up the other threads.
  */
-const bundle = path.join(__dirname, '..', 'fixtures', 'renderer', 'main.cjs');
+const bundle = path.join(__dirname, 'testing', 'rendererFixture.cjs');
+/** The thread's module built from its source as web-server/build.mjs builds it (into a temporary folder). */
+const workerFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'render-worker-')), 'renderWorker.mjs');
+buildSync({
+  entryPoints: [path.join(__dirname, 'renderWorker.ts')],
+  outfile: workerFile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  packages: 'external',
+  logLevel: 'silent',
+});
 
 interface FixturePage {
   root: string;
@@ -25,6 +39,7 @@ function pool(size: number, options: { stuckAfterMs?: number; replaceAfterMs?: n
     config: { apiBaseUrl: 'http://api.test/api' },
     size,
     log: (message: string) => logged.push(message),
+    workerFile,
     ...options,
   });
   pools.push(created);
@@ -35,7 +50,7 @@ function pool(size: number, options: { stuckAfterMs?: number; replaceAfterMs?: n
         origin: 'http://site.test',
         theme: 'light',
         apiBaseUrl: 'http://api.test/api',
-      }) as Promise<FixturePage>,
+      }) as unknown as Promise<FixturePage>,
     close: () => created.close(),
   };
 }
@@ -111,27 +126,5 @@ describe('createRenderPool', () => {
     await render('/');
     await close();
     await expect(render('/')).rejects.toThrow('no render thread is running');
-  });
-});
-
-describe('renderThreadCount', () => {
-  it('is one per core (at most 4) unless SSR_THREADS says otherwise; 0 is allowed', () => {
-    const cores = renderThreadCount({});
-    expect(cores).toBeGreaterThanOrEqual(1);
-    expect(cores).toBeLessThanOrEqual(4);
-    expect(renderThreadCount({ SSR_THREADS: '0' })).toBe(0);
-    expect(renderThreadCount({ SSR_THREADS: '3' })).toBe(3);
-  });
-
-  it('says so and uses the default for a value that is not a whole number', () => {
-    const messages: string[] = [];
-    expect(renderThreadCount({ SSR_THREADS: 'two' }, (message: string) => messages.push(message))).toBe(
-      renderThreadCount({}),
-    );
-    expect(renderThreadCount({ SSR_THREADS: '-1' }, (message: string) => messages.push(message))).toBe(
-      renderThreadCount({}),
-    );
-    expect(messages).toHaveLength(2);
-    expect(messages[0]).toContain('SSR_THREADS');
   });
 });

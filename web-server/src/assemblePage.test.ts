@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
-import { assemblePage, themeFromCookie } from '../../lib/serverRendering.mjs';
+import { assemblePage, themeFromCookie } from './assemblePage';
 
 /**
  * The served HTML: the shell's minified index.html with the theme on <html> and, when the page

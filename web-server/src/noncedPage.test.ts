@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import { compileNoncedPage, NONCE_SLOT } from '../../lib/noncedPage.mjs';
+import { compileNoncedPage, NONCE_SLOT } from './noncedPage';
 
 /**
  * A cached page is compressed once; each response splices its own nonce in. Whatever the page,

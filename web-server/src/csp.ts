@@ -3,7 +3,9 @@
 // to those, the article API and the auth backend, frames only for sign-in and YouTube, and
 // styles by per-response nonce (styled-components reads it from <meta property="csp-nonce">).
 // No inline script anywhere.
-import { api as articleApi } from './apps.mjs';
+import deployables from '../../scripts/lib/deployables.cjs';
+import type { RuntimeConfig } from './runtimeConfig';
+import type { Registry } from './registry';
 
 const YOUTUBE = ['https://www.youtube.com', 'https://www.youtube-nocookie.com'];
 const GOOGLE_SIGN_IN_SCRIPTS = ['https://apis.google.com'];
@@ -13,7 +15,7 @@ const FIREBASE_APIS = [
   'https://www.googleapis.com',
 ];
 
-const originOf = (url, base) => {
+const originOf = (url: string, base: string): string | null => {
   try {
     return new URL(url, base).origin;
   } catch {
@@ -21,24 +23,29 @@ const originOf = (url, base) => {
   }
 };
 
-/**
- * @param {object} options
- * @param {Record<string, string>} options.registry   remote name → manifest URL
- * @param {{ apiBaseUrl?: string, previewOrigins?: string[], auth: { mode: string, emulatorPort?: number, config?: { authDomain: string } } }} options.config
- * @param {string} options.hostname   the page's hostname (the API and emulator defaults follow it)
- * @param {string | null} options.nonce  null where the HTML is a static file (Firebase Hosting): no
- *        per-response nonce exists there, so styles fall back to 'unsafe-inline' (scripts never do)
- */
-export function contentSecurityPolicy({ registry, config, hostname, nonce }) {
+export interface PolicyRequest {
+  registry: Registry;
+  config: Pick<RuntimeConfig, 'auth' | 'apiBaseUrl' | 'previewOrigins'>;
+  /** The page's hostname: only the local defaults (API, emulator) follow it. */
+  hostname: string;
+  /**
+   * null where the HTML is a static file (Firebase Hosting): no per-response nonce exists there,
+   * so styles fall back to 'unsafe-inline' (scripts never do).
+   */
+  nonce: string | null;
+}
+
+export function contentSecurityPolicy({ registry, config, hostname, nonce }: PolicyRequest): string {
   const pageBase = `http://${hostname}`;
   // The registry's remotes and the origins an admin may load a preview of a remote from.
   const remoteOrigins = [
     ...new Set(
       [...Object.values(registry), ...(config.previewOrigins ?? [])]
         .map((url) => originOf(url, pageBase))
-        .filter(Boolean),
+        .filter((origin): origin is string => Boolean(origin)),
     ),
   ];
+  const { api: articleApi } = deployables;
   const api = originOf(config.apiBaseUrl ?? `http://${hostname}:${articleApi.port}${articleApi.basePath}`, pageBase);
   const auth =
     config.auth.mode === 'emulator'
@@ -48,7 +55,7 @@ export function contentSecurityPolicy({ registry, config, hostname, nonce }) {
         }
       : { connect: FIREBASE_APIS, frames: [`https://${config.auth.config.authDomain}`] };
 
-  const directives = {
+  const directives: Record<string, (string | null)[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...remoteOrigins, ...GOOGLE_SIGN_IN_SCRIPTS],
     'style-src': ["'self'", ...remoteOrigins, nonce ? `'nonce-${nonce}'` : "'unsafe-inline'"],
@@ -74,12 +81,12 @@ const MAX_POLICIES = 16;
  * contentSecurityPolicy for one response, built once per registry and hostname: between two
  * responses only the nonce differs, and building the policy afresh (URLs parsed, sets and lists
  * made) was the largest allocation per page after the page itself.
- * @param {Parameters<typeof contentSecurityPolicy>[0]['config']} config
- * @returns {(options: { registry: Record<string, string>, hostname: string, nonce: string }) => string}
  */
-export function noncedPolicies(config) {
-  /** @type {Map<string, string[]>} policy split at the nonce, by hostname and registry */
-  const built = new Map();
+export function noncedPolicies(
+  config: PolicyRequest['config'],
+): (request: { registry: Registry; hostname: string; nonce: string }) => string {
+  /** policy split at the nonce, by hostname and registry */
+  const built = new Map<string, string[]>();
   return ({ registry, hostname, nonce }) => {
     const key = `${hostname}\n${Object.values(registry).join('\n')}`;
     let parts = built.get(key);
@@ -93,6 +100,6 @@ export function noncedPolicies(config) {
 }
 
 /** A remote serves scripts and JSON to the shell; its own HTML (the dev harness) runs nothing else. */
-export function remoteContentSecurityPolicy() {
+export function remoteContentSecurityPolicy(): string {
   return "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
 }

@@ -5,18 +5,25 @@
 // server asks the API at most a few times a second.
 import crypto from 'node:crypto';
 
-/**
- * @param {string} apiBaseUrl  e.g. http://127.0.0.1:3001/api
- * @param {{ maxAgeMs?: number, timeoutMs?: number, fetchImpl?: typeof fetch, now?: () => number }} [options]
- */
+export interface ApiVersionWatch {
+  /** The version, asked anew when the last answer is older than `maxAgeMs`. */
+  current(): Promise<string>;
+}
+
+/** @param apiBaseUrl  e.g. http://127.0.0.1:3001/api */
 export function watchApiVersion(
-  apiBaseUrl,
-  { maxAgeMs = 100, timeoutMs = 1000, fetchImpl = fetch, now = Date.now } = {},
-) {
+  apiBaseUrl: string,
+  {
+    maxAgeMs = 100,
+    timeoutMs = 1000,
+    fetchImpl = fetch,
+    now = Date.now,
+  }: { maxAgeMs?: number; timeoutMs?: number; fetchImpl?: typeof fetch; now?: () => number } = {},
+): ApiVersionWatch {
   let version = 'unknown';
-  let etag = null;
+  let etag: string | null = null;
   let checkedAt = -Infinity;
-  let pending = null;
+  let pending: Promise<void> | null = null;
 
   const check = async () => {
     try {
@@ -44,7 +51,6 @@ export function watchApiVersion(
   };
 
   return {
-    /** The version, asked anew when the last answer is older than `maxAgeMs`. */
     async current() {
       if (now() - checkedAt <= maxAgeMs) return version;
       pending ??= check().finally(() => {
@@ -57,4 +63,4 @@ export function watchApiVersion(
 }
 
 /** A version the API itself gave (not "unknown", "unreachable" or an error status): answers can be shared under it. */
-export const isServiceVersion = (version) => !/^(unknown|unreachable|http-\d+)$/.test(version);
+export const isServiceVersion = (version: string): boolean => !/^(unknown|unreachable|http-\d+)$/.test(version);

@@ -20,7 +20,7 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 const FINAL_EMPTY_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
 
 /** An uncompressed, non-final DEFLATE block ("stored", RFC 1951 §3.2.4) holding `bytes` (a nonce). */
-function storedBlock(bytes) {
+function storedBlock(bytes: Buffer): Buffer {
   if (bytes.length > 0xffff) throw new RangeError('a stored block holds at most 65,535 bytes');
   const header = Buffer.alloc(5); // BFINAL 0, BTYPE 00; the rest of the first byte is padding
   header.writeUInt16LE(bytes.length, 1);
@@ -28,26 +28,30 @@ function storedBlock(bytes) {
   return Buffer.concat([header, bytes]);
 }
 
-/**
- * @param {string} html  the page with NONCE_SLOT wherever the response's nonce goes
- * @returns {{ text(nonce: string): string, gzip(nonce: string): Buffer }}
- */
-export function compileNoncedPage(html, { level = zlib.constants.Z_BEST_COMPRESSION } = {}) {
+export interface NoncedPage {
+  text(nonce: string): string;
+  /** @param nonce  as it stands in an attribute (base64 needs no escaping) */
+  gzip(nonce: string): Buffer;
+}
+
+/** @param html  the page with NONCE_SLOT wherever the response's nonce goes */
+export function compileNoncedPage(html: string, { level = zlib.constants.Z_BEST_COMPRESSION } = {}): NoncedPage {
   const parts = html.split(NONCE_SLOT);
   const bytes = parts.map((part) => Buffer.from(part));
   // Byte-aligned and not final (Z_SYNC_FLUSH), so a block may follow; the final block is a stored one.
   const compressed = bytes.map((part) =>
-    part.length ? zlib.deflateRawSync(part, { level, memLevel: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }) : null,
+    part.length > 0
+      ? zlib.deflateRawSync(part, { level, memLevel: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH })
+      : null,
   );
   const totalStatic = bytes.reduce((sum, part) => sum + part.length, 0);
 
   return {
     text: (nonce) => parts.join(nonce),
-    /** @param {string} nonce  as it stands in an attribute (base64 needs no escaping) */
     gzip(nonce) {
       const slot = Buffer.from(nonce);
       const slotBlock = storedBlock(slot);
-      const body = [GZIP_HEADER];
+      const body: Buffer[] = [GZIP_HEADER];
       let crc = 0;
       bytes.forEach((part, index) => {
         if (index > 0) {

@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// Builds the web server into dist/: three entries (the library the dev stack and tests import,
+// the production command, the render thread), each one ES module with its npm dependencies left
+// as imports. esbuild only strips the types: `tsc -b` at the root type-checks the sources.
+import { build } from 'esbuild';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export async function buildWebServer() {
+  await build({
+    absWorkingDir: here,
+    entryPoints: ['src/index.ts', 'src/main.ts', 'src/renderWorker.ts'],
+    outdir: 'dist',
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  buildWebServer().catch((error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,114 @@
+// The HTML of a page: the shell's index.html laid out once around the parts that differ per
+// response (theme, nonce, rendered head, styles, markup and data).
+import { NONCE_PLACEHOLDER, type RenderedPage, type RenderTheme } from '../../shell/src/server/contract';
+
+const escapeAttribute = (value: string) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** A request's theme from its `theme` cookie (the mirror of localStorage's `theme`). */
+export function themeFromCookie(cookieHeader: string | undefined): RenderTheme | null {
+  const match = /(?:^|;\s*)theme=([^;]*)/.exec(cookieHeader ?? '');
+  const value = match?.[1]?.trim();
+  return value === 'dark' || value === 'light' ? value : null;
+}
+
+/** An external script (the shell's entry), and the hints that only serve scripts. */
+const SCRIPT_TAG = /<script\b[^>]*\bsrc=[^>]*><\/script>/g;
+const SCRIPT_HINT =
+  /<link\b(?=[^>]*\brel=["']?(?:preload|modulepreload)\b)(?=[^>]*\bas=["']?(?:script|fetch)\b)[^>]*>/g;
+
+export interface PageParts {
+  nonce: string;
+  headExtra: string;
+  theme: RenderTheme | null;
+  rendered?: Pick<RenderedPage, 'head' | 'styles' | 'root' | 'data'> | null;
+}
+
+/**
+ * The page's HTML: the shell's index.html (`template`) with the theme on <html> and, when the page
+ * was rendered, its head, styles, markup and data in place of the empty #root.
+ */
+export function assemblePage(template: string, { nonce, headExtra, theme, rendered }: PageParts): string {
+  const parts = laidOut(template, headExtra, Boolean(rendered));
+  // The colour scheme is a <meta> (the CSP refuses style attributes), so even a client-rendered
+  // page starts dark.
+  const colorScheme = theme ? `<meta name="color-scheme" content="${theme}">` : '';
+  const values: Record<string, string> = {
+    htmlTag: `<html lang="ja"${rendered ? ' data-ssr' : ''}${theme ? ` data-theme="${theme}"` : ''}>`,
+    head: `<meta property="csp-nonce" nonce="${escapeAttribute(nonce)}">${colorScheme}`,
+    renderedHead: rendered?.head ?? '',
+    styles: rendered ? rendered.styles.split(NONCE_PLACEHOLDER).join(escapeAttribute(nonce)) : '',
+    root: rendered?.root ?? '',
+    data: rendered?.data ?? '',
+  };
+  let html = '';
+  for (let index = 0; index < parts.length; index++) html += index % 2 === 0 ? parts[index] : values[parts[index]!];
+  return html;
+}
+
+/**
+ * Where a response's own part goes in a laid-out template. No template or head tag holds U+E000 (a
+ * private-use character), and the parts are put in after the split, so no page text can act as one.
+ */
+const slot = (name: string) => `\uE000${name}\uE000`;
+const SLOTS = /\uE000(\w+)\uE000/;
+/** Layouts of the current template, per head tags and rendered or not (a few per path pattern). */
+const layouts = { template: '', byHead: new Map<string, string[]>() };
+const MAX_LAYOUTS = 100;
+
+/**
+ * The template laid out around the response's own parts, once per template, head tags and kind
+ * of page: `[text, slot name, text, slot name, …, text]`. Laying it out took a handful of
+ * regular-expression passes and copies of the whole page on every response; now a response only
+ * joins its parts.
+ */
+function laidOut(template: string, headExtra: string, rendered: boolean): string[] {
+  if (layouts.template !== template || layouts.byHead.size >= MAX_LAYOUTS) {
+    layouts.template = template;
+    layouts.byHead.clear();
+  }
+  const key = `${rendered ? 'rendered' : 'client'}\n${headExtra}`;
+  let parts = layouts.byHead.get(key);
+  if (!parts) {
+    parts = layOut(template, headExtra, rendered).split(SLOTS);
+    layouts.byHead.set(key, parts);
+  }
+  return parts;
+}
+
+/** The template with slots for the response's own parts (see assemblePage). */
+function layOut(template: string, headExtra: string, rendered: boolean): string {
+  // The template is minified (attribute quotes may be gone): match loosely.
+  let html = template.replace(/<html[^>]*>/, slot('htmlTag'));
+  let extra = slot('head') + headExtra;
+  if (rendered) {
+    // The page's scripts and their preloads wait for its first paint (shell/public/after-paint.js);
+    // taken from the template and the extra head tags only, never from the rendered markup.
+    const later: string[] = [];
+    const takeLater = (tag: string) => {
+      later.push(tag);
+      return '';
+    };
+    html = html.replace(SCRIPT_TAG, takeLater).replace(SCRIPT_HINT, takeLater);
+    extra = extra.replace(SCRIPT_TAG, takeLater).replace(SCRIPT_HINT, takeLater);
+    extra += slot('renderedHead') + slot('styles');
+    if (later.length > 0) {
+      extra += `<script type="application/json" id="after-paint">${JSON.stringify(later).replace(/</g, '\\u003c')}</script>`;
+    }
+    html = html
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(/<meta name="?description"?[^>]*>/, '')
+      // Readable without JavaScript: the "enable JavaScript" notice does not apply.
+      .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
+      .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${slot('root')}</div>${slot('data')}`);
+    // The starter goes last in the body, async: it runs in a task of its own once the page is
+    // parsed, not in the parser's task that also lays the page out (a defer script's is).
+    const bodyEnd = html.lastIndexOf('</body>');
+    if (later.length > 0 && bodyEnd >= 0) {
+      html = `${html.slice(0, bodyEnd)}<script async src="/after-paint.js"></script>${html.slice(bodyEnd)}`;
+    }
+  }
+  // Right after <meta charset>, which must come first.
+  return /<meta charset=[^>]*>/.test(html)
+    ? html.replace(/<meta charset=[^>]*>/, (charset) => charset + extra)
+    : html.replace('<head>', () => `<head>${extra}`);
+}

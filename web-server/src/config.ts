@@ -1,0 +1,204 @@
+// The deployment configuration of one web-server instance, read once at start and validated:
+// a missing or malformed value stops the server with a message naming it (fail closed). Nothing
+// here falls back to the local development defaults (localhost ports, the Auth emulator): those
+// are the dev stack's (scripts/lib/stack.mjs), which builds a WebServerConfig of its own.
+//
+// One source: the environment, optionally on top of a JSON file named by WEB_SERVER_CONFIG whose
+// keys are the same variable names (the environment wins). docs/configuration.md lists them.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { RuntimeConfig } from './runtimeConfig';
+import { REMOTE_NAMES, type Registry } from './registry';
+
+export interface WebServerConfig {
+  /** Canonical and share URLs, sitemap and feed; never taken from a request's Host. */
+  siteOrigin: string;
+  host: string;
+  port: number;
+  /** The shell's build (index.html, assets, server/main.js). */
+  shellDist: string;
+  /** The registry lines every remote starts from (its deployed manifest URL). */
+  remotes: Registry;
+  /** The shared release registry (written by `npm run release`); its lines override `remotes`. */
+  registryFile: string | null;
+  /** What the browser gets as /app-config.json. */
+  runtime: RuntimeConfig;
+  /** The article API as this server reaches it (server rendering, the change version). */
+  serverApiUrl: string;
+  serverRendering: boolean;
+  /** Render threads; 0 renders on the server's own thread. */
+  renderThreads: number;
+  /** How long SIGTERM waits for requests in flight before closing what is left. */
+  drainTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/;
+export const isLoopback = (host: string) => LOOPBACK.test(host);
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The repository's (and the image's) layout: web-server/dist beside shell/dist. */
+const DEFAULT_SHELL_DIST = path.resolve(here, '..', '..', 'shell', 'dist');
+const MAX_THREADS = 4;
+
+/** Render threads by default: one per core, at most 4 (renderPool.ts). */
+export const defaultRenderThreads = (cores: number) => Math.max(1, Math.min(cores, MAX_THREADS));
+
+const httpUrl = (what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return ['http:', 'https:'].includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `${what} must be an absolute http(s) URL`);
+
+const jsonText = <T extends z.ZodType>(schema: T, what: string) =>
+  z.union([z.string(), z.record(z.string(), z.unknown())]).transform((value, context): z.output<T> => {
+    let parsed: unknown = value;
+    if (typeof value === 'string') {
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        context.addIssue({ code: 'custom', message: `${what} is not JSON` });
+        return z.NEVER;
+      }
+    }
+    const result = schema.safeParse(parsed);
+    if (!result.success) {
+      for (const issue of result.error.issues)
+        context.addIssue({ code: 'custom', message: `${what}: ${issue.message}` });
+      return z.NEVER;
+    }
+    return result.data;
+  });
+
+const remotesSchema = z.object(
+  Object.fromEntries(REMOTE_NAMES.map((name) => [name, httpUrl(`the manifest URL of ${name}`)])) as Record<
+    (typeof REMOTE_NAMES)[number],
+    ReturnType<typeof httpUrl>
+  >,
+);
+
+const firebaseWebConfig = z.looseObject({
+  apiKey: z.string().min(1),
+  authDomain: z.string().min(1),
+  projectId: z.string().min(1),
+});
+
+const list = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const environmentSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  SITE_ORIGIN: httpUrl('SITE_ORIGIN')
+    .refine((value) => new URL(value).pathname === '/', 'SITE_ORIGIN is an origin, without a path')
+    .optional(),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  SHELL_DIST: z.string().trim().min(1).default(DEFAULT_SHELL_DIST),
+  REMOTES: jsonText(remotesSchema, 'REMOTES'),
+  REGISTRY_FILE: z.string().trim().min(1).optional(),
+  API_BASE_URL: httpUrl('API_BASE_URL'),
+  SSR_API_URL: httpUrl('SSR_API_URL').optional(),
+  FIREBASE_WEB_CONFIG: jsonText(firebaseWebConfig, 'FIREBASE_WEB_CONFIG').optional(),
+  AUTH_EMULATOR_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  AUTH_EMULATOR_PROJECT: z.string().startsWith('demo-').default('demo-ai-manabi'),
+  ADMIN_EMAILS: z.string().optional(),
+  PREVIEW_ORIGINS: list.pipe(z.array(httpUrl('each PREVIEW_ORIGINS entry'))),
+  SERVER_RENDERING: z.enum(['on', 'off']).default('on'),
+  SSR_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+});
+
+type Environment = Record<string, string | undefined>;
+
+/** The WEB_SERVER_CONFIG file's values under the environment's. */
+function withConfigFile(env: Environment): Record<string, unknown> {
+  const file = env.WEB_SERVER_CONFIG;
+  if (!file) return { ...env };
+  let values: unknown;
+  try {
+    values = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`WEB_SERVER_CONFIG: ${file} could not be read as JSON (${(error as Error).message})`);
+  }
+  if (typeof values !== 'object' || values === null || Array.isArray(values)) {
+    throw new ConfigError(`WEB_SERVER_CONFIG: ${file} must hold a JSON object of settings`);
+  }
+  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  return Object.assign({}, values, defined);
+}
+
+/**
+ * The configuration for `web-server` (the production command) from its environment.
+ * @throws ConfigError naming every missing or malformed setting
+ */
+export function configFromEnvironment(env: Environment, { cores = 2 }: { cores?: number } = {}): WebServerConfig {
+  const parsed = environmentSchema.safeParse(withConfigFile(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '');
+      return issue.code === 'invalid_type' && issue.input === undefined
+        ? `${name} is required`
+        : `${name}: ${issue.message}`;
+    });
+    throw new ConfigError(`the web server's configuration is incomplete:\n  ${lines.join('\n  ')}`);
+  }
+  const values = parsed.data;
+  const problems: string[] = [];
+  const production = values.NODE_ENV === 'production';
+  if (!values.SITE_ORIGIN && !isLoopback(values.HOST)) {
+    problems.push(`SITE_ORIGIN is required when the server listens beyond this machine (HOST=${values.HOST})`);
+  }
+  if (values.FIREBASE_WEB_CONFIG && values.AUTH_EMULATOR_PORT) {
+    problems.push('FIREBASE_WEB_CONFIG and AUTH_EMULATOR_PORT exclude each other: name one auth backend');
+  } else if (!values.FIREBASE_WEB_CONFIG && !values.AUTH_EMULATOR_PORT) {
+    problems.push('FIREBASE_WEB_CONFIG is required (or AUTH_EMULATOR_PORT outside production)');
+  } else if (production && values.AUTH_EMULATOR_PORT) {
+    // Emulator ID tokens are unsigned: a production page must never talk to an emulator.
+    problems.push('AUTH_EMULATOR_PORT is refused with NODE_ENV=production: set FIREBASE_WEB_CONFIG');
+  }
+  if (!fs.existsSync(path.join(values.SHELL_DIST, 'index.html'))) {
+    problems.push(`SHELL_DIST: ${values.SHELL_DIST} holds no index.html (build the shell first)`);
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`the web server's configuration is incomplete:\n  ${problems.join('\n  ')}`);
+  }
+  const siteOrigin = values.SITE_ORIGIN ? new URL(values.SITE_ORIGIN).origin : `http://localhost:${values.PORT}`;
+  return {
+    siteOrigin,
+    host: values.HOST,
+    port: values.PORT,
+    shellDist: path.resolve(values.SHELL_DIST),
+    remotes: Object.fromEntries(Object.entries(values.REMOTES).map(([name, url]) => [name, new URL(url).href])),
+    registryFile: values.REGISTRY_FILE ? path.resolve(values.REGISTRY_FILE) : null,
+    runtime: {
+      auth: values.FIREBASE_WEB_CONFIG
+        ? { mode: 'project', config: values.FIREBASE_WEB_CONFIG }
+        : { mode: 'emulator', projectId: values.AUTH_EMULATOR_PROJECT, emulatorPort: values.AUTH_EMULATOR_PORT! },
+      adminEmails: (values.ADMIN_EMAILS ?? '').split(','),
+      previewOrigins: [...new Set(values.PREVIEW_ORIGINS.map((origin) => new URL(origin).origin))],
+      apiBaseUrl: values.API_BASE_URL,
+    },
+    serverApiUrl: values.SSR_API_URL ?? values.API_BASE_URL,
+    serverRendering: values.SERVER_RENDERING === 'on',
+    renderThreads: values.SSR_THREADS ?? defaultRenderThreads(cores),
+    drainTimeoutMs: values.DRAIN_TIMEOUT_MS,
+  };
+}

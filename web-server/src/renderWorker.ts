@@ -1,0 +1,31 @@
+// One render thread of the web server (see renderPool.ts): loads the shell's renderer from
+// its server build and renders the pages the main thread sends, one message per page.
+import { createRequire } from 'node:module';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { RenderRequest, ShellRenderer } from '../../shell/src/server/contract';
+
+const require = createRequire(import.meta.url);
+const { bundle, config } = workerData as { bundle: string; config: { apiBaseUrl: string } };
+const port = parentPort!;
+
+const ready = (require(bundle) as { loadRenderer(): Promise<ShellRenderer> }).loadRenderer().then((renderer) => {
+  renderer.configure(config);
+  return renderer;
+});
+// A renderer that cannot load fails each page it is sent (the main thread logs those), not the thread.
+ready.catch(() => undefined);
+
+port.on('message', async ({ id, request }: { id: number; request: RenderRequest }) => {
+  try {
+    const page = await (await ready).renderPage(request);
+    port.postMessage({ id, page });
+  } catch (error) {
+    const failure = error instanceof Error ? error : new Error(String(error));
+    try {
+      port.postMessage({ id, error: failure });
+    } catch {
+      // Something the error carries (its cause, say) cannot cross threads: its text can.
+      port.postMessage({ id, error: new Error(failure.stack ?? failure.message) });
+    }
+  }
+});

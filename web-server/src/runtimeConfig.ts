@@ -1,0 +1,14 @@
+// What the browser reads as /app-config.json (checked there by shared-core's parseRuntimeConfig).
+export type AuthBackend =
+  | { mode: 'emulator'; projectId: string; emulatorPort: number }
+  | { mode: 'project'; config: { apiKey: string; authDomain: string; projectId: string; [key: string]: unknown } };
+
+export interface RuntimeConfig {
+  auth: AuthBackend;
+  /** Passed on as written: the page normalises it as article-api normalises ADMIN_EMAILS. */
+  adminEmails: string[];
+  /** Origins an admin may preview a remote from (docs/releasing.md); also in the CSP. */
+  previewOrigins: string[];
+  /** The article API as the browser reaches it; absent: the page's own hostname on the local port. */
+  apiBaseUrl?: string;
+}
