@@ -61,6 +61,14 @@ const httpUrl = (what: string) =>
       }
     }, `${what} must be an absolute http(s) URL`);
 
+/** One line a problem, naming the setting (and the key inside a JSON setting). */
+function describeIssue(issue: z.core.$ZodIssue, name: string): string {
+  if (issue.code === 'custom') return issue.message;
+  // zod leaves the input out of its issues: a missing value is the one "received undefined".
+  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) return `${name} is required`;
+  return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+}
+
 const jsonText = <T extends z.ZodType>(schema: T, what: string) =>
   z.union([z.string(), z.record(z.string(), z.unknown())]).transform((value, context): z.output<T> => {
     let parsed: unknown = value;
@@ -74,15 +82,19 @@ const jsonText = <T extends z.ZodType>(schema: T, what: string) =>
     }
     const result = schema.safeParse(parsed);
     if (!result.success) {
-      for (const issue of result.error.issues)
-        context.addIssue({ code: 'custom', message: `${what}: ${issue.message}` });
+      for (const issue of result.error.issues) {
+        context.addIssue({
+          code: 'custom',
+          message: describeIssue(issue, [what, ...issue.path.map(String)].join('.')),
+        });
+      }
       return z.NEVER;
     }
     return result.data;
   });
 
 const remotesSchema = z.object(
-  Object.fromEntries(REMOTE_NAMES.map((name) => [name, httpUrl(`the manifest URL of ${name}`)])) as Record<
+  Object.fromEntries(REMOTE_NAMES.map((name) => [name, httpUrl(`REMOTES.${name}`)])) as Record<
     (typeof REMOTE_NAMES)[number],
     ReturnType<typeof httpUrl>
   >,
@@ -145,41 +157,50 @@ function withConfigFile(env: Environment): Record<string, unknown> {
   return Object.assign({}, values, defined);
 }
 
+const present = (value: unknown) => value !== undefined && value !== '';
+
+/** Problems between settings (each may be well-formed on its own), read from the raw values. */
+function settingsThatDisagree(raw: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const host = present(raw.HOST) ? String(raw.HOST) : '127.0.0.1';
+  if (!present(raw.SITE_ORIGIN) && !isLoopback(host)) {
+    problems.push(`SITE_ORIGIN is required when the server listens beyond this machine (HOST=${host})`);
+  }
+  const project = present(raw.FIREBASE_WEB_CONFIG);
+  const emulator = present(raw.AUTH_EMULATOR_PORT);
+  if (project && emulator) {
+    problems.push('FIREBASE_WEB_CONFIG and AUTH_EMULATOR_PORT exclude each other: name one auth backend');
+  } else if (!project && !emulator) {
+    problems.push('FIREBASE_WEB_CONFIG is required (or AUTH_EMULATOR_PORT outside production)');
+  } else if (emulator && raw.NODE_ENV === 'production') {
+    // Emulator ID tokens are unsigned: a production page must never talk to an emulator.
+    problems.push('AUTH_EMULATOR_PORT is refused with NODE_ENV=production: set FIREBASE_WEB_CONFIG');
+  }
+  const shellDist = present(raw.SHELL_DIST) ? String(raw.SHELL_DIST) : DEFAULT_SHELL_DIST;
+  if (!fs.existsSync(path.join(shellDist, 'index.html'))) {
+    problems.push(`SHELL_DIST: ${shellDist} holds no index.html (build the shell first)`);
+  }
+  return problems;
+}
+
 /**
  * The configuration for `web-server` (the production command) from its environment.
  * @throws ConfigError naming every missing or malformed setting
  */
 export function configFromEnvironment(env: Environment, { cores = 2 }: { cores?: number } = {}): WebServerConfig {
-  const parsed = environmentSchema.safeParse(withConfigFile(env));
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? '');
-      return issue.code === 'invalid_type' && issue.input === undefined
-        ? `${name} is required`
-        : `${name}: ${issue.message}`;
-    });
-    throw new ConfigError(`the web server's configuration is incomplete:\n  ${lines.join('\n  ')}`);
-  }
-  const values = parsed.data;
-  const problems: string[] = [];
-  const production = values.NODE_ENV === 'production';
-  if (!values.SITE_ORIGIN && !isLoopback(values.HOST)) {
-    problems.push(`SITE_ORIGIN is required when the server listens beyond this machine (HOST=${values.HOST})`);
-  }
-  if (values.FIREBASE_WEB_CONFIG && values.AUTH_EMULATOR_PORT) {
-    problems.push('FIREBASE_WEB_CONFIG and AUTH_EMULATOR_PORT exclude each other: name one auth backend');
-  } else if (!values.FIREBASE_WEB_CONFIG && !values.AUTH_EMULATOR_PORT) {
-    problems.push('FIREBASE_WEB_CONFIG is required (or AUTH_EMULATOR_PORT outside production)');
-  } else if (production && values.AUTH_EMULATOR_PORT) {
-    // Emulator ID tokens are unsigned: a production page must never talk to an emulator.
-    problems.push('AUTH_EMULATOR_PORT is refused with NODE_ENV=production: set FIREBASE_WEB_CONFIG');
-  }
-  if (!fs.existsSync(path.join(values.SHELL_DIST, 'index.html'))) {
-    problems.push(`SHELL_DIST: ${values.SHELL_DIST} holds no index.html (build the shell first)`);
-  }
-  if (problems.length > 0) {
+  const raw = withConfigFile(env);
+  const parsed = environmentSchema.safeParse(raw);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? '');
+        return present(raw[name]) ? describeIssue(issue, name) : `${name} is required`;
+      });
+  problems.push(...settingsThatDisagree(raw));
+  if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`the web server's configuration is incomplete:\n  ${problems.join('\n  ')}`);
   }
+  const values = parsed.data;
   const siteOrigin = values.SITE_ORIGIN ? new URL(values.SITE_ORIGIN).origin : `http://localhost:${values.PORT}`;
   return {
     siteOrigin,
