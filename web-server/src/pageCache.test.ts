@@ -134,6 +134,35 @@ describe('page cache', () => {
     });
   });
 
+  describe('lifetimes', () => {
+    const isDegraded = (page: string) => page.startsWith('degraded');
+
+    it('keeps a page rendered while the API failed for seconds only, then renders it afresh', async () => {
+      let now = 0;
+      const cache = createPageCache({ isDegraded, degradedMaxAgeMs: 5000, now: () => now });
+      await cache.get('/a', 'v1', async () => 'degraded A');
+      now = 4999;
+      expect(await cache.get('/a', 'v1', async () => 'unused')).toEqual({ page: 'degraded A', cache: 'hit' });
+      now = 5000;
+      // Expired: rendered now, never served as a stale page while it renders.
+      expect(await cache.get('/a', 'v1', async () => 'A')).toEqual({ page: 'A', cache: 'miss' });
+      now = 60_000;
+      expect(await cache.get('/a', 'v1', async () => 'unused')).toEqual({ page: 'A', cache: 'hit' });
+    });
+
+    it('renders a healthy page again after its lifetime, serving the old one meanwhile', async () => {
+      let now = 0;
+      const cache = createPageCache({ maxAgeMs: 1000, graceMs: 20, now: () => now });
+      await cache.get('/a', 'v1', async () => 'A1');
+      now = 1000;
+      const rendering = deferred<string>();
+      expect(await cache.get('/a', 'v1', () => rendering.promise)).toEqual({ page: 'A1', cache: 'stale' });
+      rendering.resolve('A2');
+      await flushPromises();
+      expect(await cache.get('/a', 'v1', async () => 'unused')).toEqual({ page: 'A2', cache: 'hit' });
+    });
+  });
+
   it('empties on clear()', async () => {
     const cache = createPageCache();
     await cache.get('/a', 'v1', async () => 'A');

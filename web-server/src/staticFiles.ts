@@ -48,6 +48,10 @@ export const accepts = (req: http.IncomingMessage, encoding: keyof typeof ENCODI
 
 export type FileAnswer = 'sent' | 'missing';
 
+/** Errors that mean "no such file here" (a 404), as opposed to a failure to read one (a 500). */
+const ABSENT = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'ENAMETOOLONG', 'EISDIR']);
+const isAbsent = (error: unknown) => ABSENT.has((error as NodeJS.ErrnoException).code ?? '');
+
 /**
  * Serves the files under one folder. `send` answers a request for `pathname` (already decoded
  * and normalised by the caller's URL parsing) and resolves 'missing' when there is no such
@@ -57,30 +61,35 @@ export function createStaticFiles(root: string, { log = console.error }: { log?:
   let realRoot: string | null = null;
   const rootNow = async () => (realRoot ??= await fs.promises.realpath(root));
 
-  /** The open file for `relative` if it is a regular file whose real path is inside the root. */
+  /**
+   * The open file for `relative` if it is a regular file whose real path is inside the root; null
+   * when there is none. Other failures (no descriptors left, an I/O error) are thrown: the caller
+   * answers 500 for that request.
+   */
   async function open(relative: string): Promise<{ handle: fs.promises.FileHandle; stat: fs.Stats } | null> {
     const inside = await rootNow().catch(() => null);
     if (!inside) return null;
-    const candidate = path.join(inside, relative);
     let real: string;
     try {
-      real = await fs.promises.realpath(candidate);
-    } catch {
-      return null;
+      real = await fs.promises.realpath(path.join(inside, relative));
+    } catch (error) {
+      if (isAbsent(error)) return null;
+      throw error;
     }
     if (real !== inside && !real.startsWith(inside + path.sep)) return null;
     let handle: fs.promises.FileHandle;
     try {
-      handle = await fs.promises.open(real, fs.constants.O_RDONLY);
-    } catch {
-      return null;
+      // O_NONBLOCK: opening a FIFO would otherwise wait for a writer, holding a libuv thread.
+      handle = await fs.promises.open(real, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    } catch (error) {
+      if (isAbsent(error)) return null;
+      throw error;
     }
-    try {
-      const stat = await handle.stat();
-      if (stat.isFile()) return { handle, stat };
-    } catch {
-      /* gone or unreadable: as missing */
-    }
+    const stat = await handle.stat().catch(async (error: unknown) => {
+      await handle.close().catch(() => undefined);
+      throw error;
+    });
+    if (stat.isFile()) return { handle, stat };
     await handle.close().catch(() => undefined);
     return null;
   }
@@ -99,7 +108,15 @@ export function createStaticFiles(root: string, { log = console.error }: { log?:
     if (accepts(req, 'gzip')) variants.push([`${relative}.gz`, 'gzip']);
     variants.push([relative, null]);
     for (const [file, encoding] of variants) {
-      const opened = await open(file);
+      let opened;
+      try {
+        opened = await open(file);
+      } catch (error) {
+        log(`opening ${file} failed: ${(error as Error).message}`);
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end('Internal Server Error');
+        return 'sent';
+      }
       if (!opened) continue;
       const { handle, stat } = opened;
       const etag = `W/"${stat.size}-${stat.mtime.getTime()}${encoding ? `-${encoding}` : ''}"`;

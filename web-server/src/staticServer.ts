@@ -143,7 +143,10 @@ export function createStaticServer({
     if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (draining) res.setHeader('Connection', 'close');
-    const url = new URL(req.url ?? '/', 'http://local');
+    // Parsed with the path appended to a base, never as a reference of its own: `//about` is a
+    // path here (to be redirected), not a URL of the host "about".
+    const target = req.url ?? '/';
+    const url = new URL(`http://local${target.startsWith('/') ? '' : '/'}${target}`);
     const { pathname } = url;
     if (health && pathname === '/healthz') {
       res.writeHead(draining ? 503 : 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
@@ -188,7 +191,11 @@ export function createStaticServer({
     if ((await files.send(req, res, pathname)) === 'missing') notFound(res);
   };
 
+  /** Responses being written: told to close their connection when a drain starts. */
+  const inFlight = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
+    inFlight.add(res);
+    res.on('close', () => inFlight.delete(res));
     handle(req, res).catch((error: unknown) => {
       log(`${req.method} ${req.url} failed`, error);
       sendUnavailable(res);
@@ -217,6 +224,7 @@ export function createStaticServer({
     },
     drain: async (timeoutMs) => {
       draining = true;
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
       const stopped = stop();
       // Idle keep-alive connections would hold close() open; busy ones close after their response.
       server.closeIdleConnections();

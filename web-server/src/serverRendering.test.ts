@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { createServerRenderer } from './serverRendering';
+
+/**
+ * The web server's renderer: pages rendered for the configured origin (never a request's), cached
+ * per path, and a render made while the API failed kept briefly and never sent as a "not found".
+ */
+const shellDist = path.join(__dirname, 'testing', 'shellDistFixture');
+
+function renderer(siteOrigin = 'https://ai-manabi.example') {
+  const created = createServerRenderer({
+    shellDist,
+    registry: () => ({ public_site: 'http://cdn.test/public-site/mf-manifest.json' }),
+    config: {},
+    // Unreachable: the version is "unreachable", as while the API is down.
+    apiBaseUrl: 'http://127.0.0.1:9/api',
+    siteOrigin,
+    log: () => undefined,
+  });
+  if (!created) throw new Error('the fixture renderer did not load');
+  return created;
+}
+
+describe('createServerRenderer', () => {
+  it('renders canonical URLs on the configured origin; a request has no say in it', async () => {
+    const page = await renderer().render({ pathname: '/articles/a', theme: null });
+    expect(page?.head).toBe('<link rel="canonical" href="https://ai-manabi.example/articles/a">');
+    expect(await renderer().document('/robots.txt')).toEqual({
+      type: 'text/plain; charset=utf-8',
+      body: 'Sitemap: https://ai-manabi.example/sitemap.xml',
+    });
+  });
+
+  it('caches a page per path and theme', async () => {
+    const server = renderer();
+    const first = await server.render({ pathname: '/articles/b', theme: 'dark' });
+    const again = await server.render({ pathname: '/articles/b', theme: 'dark' });
+    expect(first?.cache).toBe('miss');
+    expect(again?.cache).toBe('hit');
+    expect(again?.root).toBe(first?.root);
+    expect(server.isCached('/articles/b', 'dark')).toBe(true);
+    expect(server.isCached('/articles/b', 'light')).toBe(false);
+  });
+
+  it('sends a degraded page, marked, but never its "not found": the client-rendered page instead', async () => {
+    const server = renderer();
+    const degraded = await server.render({ pathname: '/degraded/a', theme: null });
+    expect(degraded).toMatchObject({ status: 200, degraded: true });
+    expect(await server.render({ pathname: '/degraded/missing', theme: null })).toBeNull();
+    // A real "not found" (the API answered) is sent as it is.
+    expect(await server.render({ pathname: '/missing/a', theme: null })).toMatchObject({
+      status: 404,
+      degraded: false,
+    });
+  });
+
+  it('leaves the paths the shell does not render to the client', async () => {
+    expect(await renderer().render({ pathname: '/business/dashboard', theme: null })).toBeNull();
+    expect(await renderer().knows('/business/dashboard')).toBeNull();
+    expect(await renderer().knows('/about')).toBe('public');
+  });
+});
