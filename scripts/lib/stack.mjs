@@ -128,10 +128,11 @@ export function webAppServer(
       runtime: config,
       serverApiUrl,
       serverRendering,
+      pageCache,
       renderThreads,
       drainTimeoutMs: 10_000,
     },
-    { registry: registryNow, pageCache },
+    { registry: registryNow },
   );
 }
 

@@ -28,6 +28,8 @@ export interface WebServerConfig {
   /** The article API as this server reaches it (server rendering, the change version). */
   serverApiUrl: string;
   serverRendering: boolean;
+  /** false: every page request renders (for measuring the render load; never in production). */
+  pageCache: boolean;
   /** Render threads; 0 renders on the server's own thread. */
   renderThreads: number;
   /** How long SIGTERM waits for requests in flight before closing what is left. */
@@ -134,6 +136,7 @@ const environmentSchema = z.object({
   ADMIN_EMAILS: z.string().optional(),
   PREVIEW_ORIGINS: list.pipe(z.array(httpUrl('each PREVIEW_ORIGINS entry'))),
   SERVER_RENDERING: z.enum(['on', 'off']).default('on'),
+  PAGE_CACHE: z.enum(['on', 'off']).default('on'),
   SSR_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });
@@ -219,6 +222,7 @@ export function configFromEnvironment(env: Environment, { cores = 2 }: { cores?:
     },
     serverApiUrl: values.SSR_API_URL ?? values.API_BASE_URL,
     serverRendering: values.SERVER_RENDERING === 'on',
+    pageCache: values.PAGE_CACHE === 'on',
     renderThreads: values.SSR_THREADS ?? defaultRenderThreads(cores),
     drainTimeoutMs: values.DRAIN_TIMEOUT_MS,
   };

@@ -30,8 +30,6 @@ const FEED_LINK = '<link rel="alternate" type="application/rss+xml" title="AIま
 export interface ShellServerOverrides {
   /** The registry per request instead of config.remotes + config.registryFile (tests). */
   registry?: () => Registry;
-  /** false: every request renders (the bench's uncached load). */
-  pageCache?: boolean;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -47,7 +45,7 @@ export function createShellServer(config: WebServerConfig, overrides: ShellServe
         apiBaseUrl: config.serverApiUrl,
         siteOrigin: config.siteOrigin,
         threads: config.renderThreads,
-        pageCache: overrides.pageCache ?? true,
+        pageCache: config.pageCache,
         log,
       })
     : null;
