@@ -371,6 +371,28 @@ test.describe('in the browser', () => {
     expect(problems).toEqual([]);
   });
 
+  test("a phone's category dropdown tapped before the page hydrates opens once it has", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const problems = watchConsole(page);
+    // As above: the shell's entry script waits until the visitor has tapped.
+    const release = await holdScripts(page, 'main.js');
+    await page.goto('/articles', { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => Array.isArray(window.__earlyTaps)); // after-paint.js is listening
+    const dropdown = page.getByRole('button', { name: /記事タグ/ });
+    await dropdown.click();
+    await expect(dropdown).toHaveAttribute('aria-expanded', 'false'); // nothing runs yet
+    release();
+    await interactive(page);
+    // The replayed tap opened the dropdown that stays on the page (not one swapped out after hydrating).
+    await expect(dropdown).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('button', { name: '日常生活' }).click();
+    await expect(dropdown).toHaveAttribute('aria-expanded', 'false');
+    await expect(dropdown).toContainText('日常生活');
+    for (const card of await page.getByRole('main').getByRole('article').all())
+      await expect(card).toContainText('日常生活');
+    expect(problems).toEqual([]);
+  });
+
   test('a cached page, compressed once, still carries a nonce of its own per response and runs under it', async ({
     page,
     request,

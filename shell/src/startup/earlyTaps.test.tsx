@@ -1,4 +1,4 @@
-import { act, useState } from 'react';
+import { act, Suspense, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { AfterHydration, takeEarlyTaps } from './earlyTaps';
@@ -18,6 +18,9 @@ const page = () => (
     <Toggle label="メニュー" />
   </>
 );
+
+/** Lets the tasks queued so far run (the replay's, queued by the commit). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 describe('taps before hydration', () => {
   afterEach(() => {
@@ -43,10 +46,40 @@ describe('taps before hydration', () => {
         </>,
       ),
     );
+    await act(nextTask); // the replay runs in a task after the commit's
     expect(theme).toHaveAttribute('aria-pressed', 'true');
     expect(menu).toHaveAttribute('aria-pressed', 'true'); // three taps: on, off, on
     replay(); // a second run (StrictMode's effects run twice in development) taps nothing
     expect(theme).toHaveAttribute('aria-pressed', 'true');
+    act(() => root.unmount());
+  });
+
+  it("taps a button inside a Suspense boundary (a remote's page), which the commit leaves dehydrated", async () => {
+    const remotePage = () => (
+      <>
+        <Toggle label="テーマ" />
+        <Suspense fallback={null}>
+          <Toggle label="記事タグ" />
+        </Suspense>
+      </>
+    );
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(remotePage());
+    const dropdown = container.querySelectorAll('button')[1]!;
+    window.__earlyTaps = [dropdown];
+    const replay = takeEarlyTaps();
+    const root = await act(async () =>
+      hydrateRoot(
+        container,
+        <>
+          {remotePage()}
+          <AfterHydration run={replay} />
+        </>,
+      ),
+    );
+    await act(nextTask);
+    expect(dropdown).toHaveAttribute('aria-pressed', 'true');
     act(() => root.unmount());
   });
 

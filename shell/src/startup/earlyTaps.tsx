@@ -25,8 +25,18 @@ export function takeEarlyTaps(): () => void {
   };
 }
 
-/** Rendered beside the hydrated app (no markup, so nothing to mismatch): replays after the commit. */
+/**
+ * Rendered beside the hydrated app (no markup, so nothing to mismatch): replays after the commit,
+ * in a task of its own. The commit leaves each Suspense boundary (a remote's page) dehydrated, to
+ * be hydrated later; a click on a button inside one makes React hydrate that boundary there and
+ * then and hand it the click, but not while React is still running the commit's effects: from the
+ * effect itself the click would find no listener yet and be dropped (a phone's category dropdown
+ * tapped early stayed shut).
+ */
 export function AfterHydration({ run }: { run: () => void }) {
-  useEffect(run, [run]);
+  useEffect(() => {
+    const task = setTimeout(run, 0);
+    return () => clearTimeout(task);
+  }, [run]);
   return null;
 }
