@@ -3,12 +3,15 @@
 // the production command, the render thread), each one ES module with its npm dependencies left
 // as imports. esbuild only strips the types: `tsc -b` at the root type-checks the sources.
 import { build } from 'esbuild';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export async function buildWebServer() {
+  // Chunk names change with their content: a stale one would be left beside the new ones.
+  fs.rmSync(path.join(here, 'dist'), { recursive: true, force: true });
   await build({
     absWorkingDir: here,
     entryPoints: ['src/index.ts', 'src/main.ts', 'src/renderWorker.ts'],

@@ -1,8 +1,8 @@
-// Where the local release store keeps its registry file, and the live registry the dev stack's
-// shell serves from it (web-server reads the file: its lines over the local builds').
+// Where the local release store keeps its registry file (the release tooling writes it; the dev
+// stack's web server reads it, readLiveRegistry in stack.mjs). Nothing here needs a build, so a
+// team's checkout can release before anything is built.
 import path from 'node:path';
-import { liveRegistry } from 'web-server';
-import { localRegistry, repoRoot } from './apps.mjs';
+import { repoRoot } from './apps.mjs';
 
 /** Where releases, the registry file and its history live (RELEASE_STORE_DIR, default .releases/). */
 export function releaseStoreDir(env = process.env) {
@@ -10,11 +10,3 @@ export function releaseStoreDir(env = process.env) {
 }
 
 export const registryFileIn = (storeDir) => path.join(storeDir, 'mf-remotes.json');
-
-/**
- * The registry to serve now: `{ public_site?, business_portal?, admin_console? }`, each a
- * manifest URL. Cheap enough to call per request.
- */
-export function readLiveRegistry({ storeDir = releaseStoreDir(), fallback = localRegistry() } = {}) {
-  return liveRegistry(fallback, registryFileIn(storeDir));
-}

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { ports, remotes, repoRoot, distDir, webApps } from './apps.mjs';
 import { startChild, stopChild, waitForUrl, isUp } from './processes.mjs';
 import os from 'node:os';
-import { createRemoteServer, createShellServer, defaultRenderThreads } from 'web-server';
-import { readLiveRegistry, releaseStoreDir } from './registry.mjs';
+import { createRemoteServer, createShellServer, defaultRenderThreads, liveRegistry } from 'web-server';
+import { localRegistry } from './apps.mjs';
+import { registryFileIn, releaseStoreDir } from './registry.mjs';
 
 export const EMULATOR_PROJECT = 'demo-ai-manabi';
 const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
@@ -70,6 +71,14 @@ export async function startApi({ dataDir, quiet = false, env = {} } = {}) {
 /** The API as the shell's server reaches it (SSR_API_URL, else the public one, else local). */
 export function serverApiBaseUrl(config, env = process.env) {
   return env.SSR_API_URL ?? config.apiBaseUrl ?? `http://127.0.0.1:${ports.api}/api`;
+}
+
+/**
+ * The registry to serve now: `{ public_site, business_portal, admin_console }`, each a manifest URL,
+ * the local release store's lines over the local builds'. Cheap enough to call per request.
+ */
+export function readLiveRegistry({ storeDir = releaseStoreDir(), fallback = localRegistry() } = {}) {
+  return liveRegistry(fallback, registryFileIn(storeDir));
 }
 
 /**

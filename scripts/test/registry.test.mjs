@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readLiveRegistry, registryFileIn } from '../lib/registry.mjs';
+import { registryFileIn } from '../lib/registry.mjs';
+import { readLiveRegistry } from '../lib/stack.mjs';
 
 const fallback = {
   public_site: 'http://localhost:3002/mf-manifest.json',

@@ -4,7 +4,7 @@
 // are the dev stack's (scripts/lib/stack.mjs), which builds a WebServerConfig of its own.
 //
 // One source: the environment, optionally on top of a JSON file named by WEB_SERVER_CONFIG whose
-// keys are the same variable names (the environment wins). docs/configuration.md lists them.
+// keys are the same variable names (the environment wins). docs/deployment.md lists them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

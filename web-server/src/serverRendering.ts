@@ -36,6 +36,8 @@ export interface ServerRenderer {
   knows(pathname: string): Promise<'public' | 'not-found' | null>;
   /** sitemap.xml, robots.txt and feed.xml (built by the renderer), or null. */
   document(pathname: string): Promise<{ type: string; body: string } | null>;
+  /** Resolves once the renderer is loaded (or failed to load: pages are then client-rendered). */
+  ready(): Promise<void>;
   /** Whether `pathname` has a cached page (for tests and operators). */
   isCached(pathname: string, theme: RenderTheme | null): boolean;
   close(): Promise<void>;
@@ -145,6 +147,9 @@ export function createServerRenderer({
         log(`${pathname} could not be built`, error);
         return null;
       }
+    },
+    ready: async () => {
+      await loaded();
     },
     isCached(pathname, theme) {
       return cache?.has(keyOf(pathname, theme ?? 'light', registry().public_site)) ?? false;

@@ -167,6 +167,7 @@ describe('health and shutdown', () => {
         knows: async () => 'public',
         document: async () => null,
         isCached: () => false,
+        ready: async () => undefined,
         close: async () => undefined,
       },
     });

@@ -37,6 +37,11 @@ export interface StaticServerOptions {
 
 export interface StaticServer {
   server: http.Server;
+  /**
+   * Listens once the server renderer is loaded (about a second of the main thread's time: a
+   * request let in before would wait that long), so a proxy or a health check that sees it
+   * listening sees it ready.
+   */
   listen(): Promise<http.Server>;
   /** The port it listens on (after listen). */
   port(): number;
@@ -212,11 +217,13 @@ export function createStaticServer({
   };
   return {
     server,
-    listen: () =>
-      new Promise((resolve, reject) => {
+    listen: async () => {
+      await serverRenderer?.ready();
+      return new Promise((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => resolve(server));
-      }),
+      });
+    },
     port: () => (server.address() as AddressInfo | null)?.port ?? port,
     close: async () => {
       for (const socket of sockets) socket.destroy();
