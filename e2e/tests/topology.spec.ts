@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import { adminIdToken, createArticle } from '../support/reliabilityApi';
 import { forEachLimited, startLoad, type LoadFigures } from '../support/topology/load';
 import { putArticle, rawGet, shareUrls, type ArticleDraft } from '../support/topology/pages';
-import { sleep } from '../support/topology/processes';
+import { sleep } from '../../scripts/lib/topology/processes';
 import { startTopology, type Topology, type WebServerInstance } from '../support/topology/topology';
 
 const EVIL = 'evil.example';

@@ -1,7 +1,8 @@
 // Issue 12's bar, checked against the measured figures: what is met, and what is missed by how much.
 import type { PageComparison } from './floorComparison';
 import type { HydrationFigures } from './hydration';
-import type { RenderLoadResults } from './renderLoad';
+import type { RenderLoadFigures, RenderLoadResults } from './renderLoad';
+import type { TopologyFigures } from './topology';
 
 export interface BarCheck {
   bar: string;
@@ -16,6 +17,7 @@ interface Measured {
   floors?: Record<string, PageComparison>;
   hydration?: Record<string, HydrationFigures>;
   renderLoad?: RenderLoadResults;
+  topology?: TopologyFigures;
 }
 
 const check = (
@@ -38,7 +40,15 @@ const check = (
 
 const msText = (value: number) => `${Math.round(value)} ms`;
 
-export function checkBars({ floors, hydration, renderLoad }: Measured): BarCheck[] {
+/** The render load's bars for one load: uncached p99 at 100 req/s, cached throughput, no errors. */
+const loadChecks = (label: string, uncached: RenderLoadFigures, cached: RenderLoadFigures): BarCheck[] => [
+  check(`${label}uncached render p99 at 100 req/s`, '≤ 30 ms', uncached.p99Ms, 30, 'max', msText),
+  check(`${label}uncached render errors`, '0', uncached.errors, 0, 'max', String),
+  check(`${label}cached req/s`, '≥ 1,000', cached.requestsPerSecond, 1000, 'min', (n) => String(Math.round(n))),
+  check(`${label}cached errors`, '0', cached.errors, 0, 'max', String),
+];
+
+export function checkBars({ floors, hydration, renderLoad, topology }: Measured): BarCheck[] {
   const checks: BarCheck[] = [];
   for (const [page, c] of Object.entries(floors ?? {})) {
     const f = c.median.server;
@@ -62,14 +72,9 @@ export function checkBars({ floors, hydration, renderLoad }: Measured): BarCheck
       ),
     );
   }
-  if (renderLoad) {
-    const { uncached, cached } = renderLoad;
-    checks.push(
-      check('uncached render p99 at 100 req/s', '≤ 30 ms', uncached.p99Ms, 30, 'max', msText),
-      check('uncached render errors', '0', uncached.errors, 0, 'max', String),
-      check('cached req/s', '≥ 1,000', cached.requestsPerSecond, 1000, 'min', (n) => String(Math.round(n))),
-      check('cached errors', '0', cached.errors, 0, 'max', String),
-    );
+  if (renderLoad) checks.push(...loadChecks('', renderLoad.uncached, renderLoad.cached));
+  for (const [shape, { uncached, cached }] of Object.entries(topology ?? {})) {
+    checks.push(...loadChecks(`${shape}: `, uncached, cached));
   }
   return checks;
 }

@@ -18,6 +18,7 @@ import { checkHydration, type HydrationFigures } from './hydration';
 import { runLighthouse } from './lighthouse';
 import { measurePageLoad } from './pageLoad';
 import { renderLoad } from './renderLoad';
+import { measureTopology } from './topology';
 import { report, type BenchResults } from './report';
 import { measureSignInToDashboard } from './signIn';
 import { japaneseSystemFont, MISSING_JAPANESE_FONT_WARNING } from './systemFonts';
@@ -26,6 +27,7 @@ const PARTS = [
   'lighthouse',
   'hydration',
   'render-load',
+  'topology',
   'desktop',
   'page-load',
   'sign-in',
@@ -94,6 +96,10 @@ async function measure(results: BenchResults, stack: BenchStack) {
       cached: await renderLoad(url, { connections: 20, seconds: 10 }, runs),
     };
   }
+  if (parts.includes('topology')) {
+    console.log(`▶ the production command: one instance, and two behind nginx; uncached and cached (${times})`);
+    sr.topology = await measureTopology(`/articles/${slug}`, runs);
+  }
   for (const [label, route] of Object.entries(pages)) {
     const mobile = sr.lighthouseMobile?.[label]?.median.server;
     if (mobile) ((results.lighthouse ??= {})[label] ??= {}).mobile = mobile;
@@ -145,7 +151,12 @@ async function main() {
     };
     await measure(results, stack);
     const sr = results.serverRendering;
-    results.bars = checkBars({ floors: sr.lighthouseMobile, hydration: sr.hydration, renderLoad: sr.renderLoad });
+    results.bars = checkBars({
+      floors: sr.lighthouseMobile,
+      hydration: sr.hydration,
+      renderLoad: sr.renderLoad,
+      topology: sr.topology,
+    });
     report(results);
     const json = `${JSON.stringify(results, null, 2)}\n`;
     const suffix = only ? `-${parts.join('+')}` : '';

@@ -5,7 +5,8 @@ import { VARIANTS, type PageComparison } from './floorComparison';
 import type { HydrationFigures } from './hydration';
 import type { LighthouseFigures } from './lighthouse';
 import type { PageLoadFigures } from './pageLoad';
-import type { RenderLoadResults } from './renderLoad';
+import type { RenderLoadFigures, RenderLoadResults } from './renderLoad';
+import type { TopologyFigures } from './topology';
 import { kb, ms } from './stats';
 
 export interface BenchResults {
@@ -20,6 +21,7 @@ export interface BenchResults {
     lighthouseMobile?: Record<string, PageComparison>;
     hydration?: Record<string, HydrationFigures>;
     renderLoad?: RenderLoadResults;
+    topology?: TopologyFigures;
   };
   lighthouse?: Record<string, Partial<Record<'mobile' | 'desktop', LighthouseFigures>>>;
   pageLoads?: Record<string, PageLoadFigures>;
@@ -30,7 +32,21 @@ export interface BenchResults {
 
 const VARIANT_NAMES = { server: 'server-rendered', floor: 'floor (no scripts)', client: 'client-rendered (before)' };
 
-function reportServerRendering({ lighthouseMobile, hydration, renderLoad }: BenchResults['serverRendering']) {
+/** One row a load: throughput, latency, errors and how the pages were made. */
+const loadRows = (loads: [string, RenderLoadFigures][]) =>
+  loads.map(([kind, f]) => ({
+    kind,
+    'req/s': Math.round(f.requestsPerSecond),
+    p50: ms(f.p50Ms),
+    p99: ms(f.p99Ms),
+    max: ms(f.maxMs),
+    errors: f.errors,
+    'X-Render cache': Object.entries(f.renders)
+      .map(([state, count]) => `${state} ${count}`)
+      .join(', '),
+  }));
+
+function reportServerRendering({ lighthouseMobile, hydration, renderLoad, topology }: BenchResults['serverRendering']) {
   if (lighthouseMobile) {
     console.log('\nServer rendering: Lighthouse mobile beside each page’s floor, interleaved (median)');
     console.table(
@@ -69,18 +85,19 @@ function reportServerRendering({ lighthouseMobile, hydration, renderLoad }: Benc
   }
   if (renderLoad) {
     console.log('Server rendering of /articles/{slug}, loopback, Accept-Encoding as Chromium sends it');
+    console.table(loadRows(Object.entries(renderLoad)));
+  }
+  if (topology) {
+    console.log('The production command (web-server/dist/main.js): one instance, and two behind nginx');
     console.table(
-      Object.entries(renderLoad).map(([kind, f]) => ({
-        kind,
-        'req/s': Math.round(f.requestsPerSecond),
-        p50: ms(f.p50Ms),
-        p99: ms(f.p99Ms),
-        max: ms(f.maxMs),
-        errors: f.errors,
-        'X-Render cache': Object.entries(f.renders)
-          .map(([state, count]) => `${state} ${count}`)
-          .join(', '),
-      })),
+      loadRows(
+        Object.entries(topology).flatMap(([shape, loads]) =>
+          Object.entries(loads as Record<string, RenderLoadFigures>).map(([kind, f]): [string, RenderLoadFigures] => [
+            `${shape}, ${kind}`,
+            f,
+          ]),
+        ),
+      ),
     );
   }
 }

@@ -7,9 +7,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { localRegistry, ports, repoRoot } from '../../../scripts/lib/apps.mjs';
 import { freePort } from '../../../scripts/lib/processes.mjs';
-import { startNginx, type Nginx } from './nginx';
+import { startNginx, type Nginx } from '../../../scripts/lib/topology/nginx';
 import { startPostgres, type Postgres } from './postgres';
-import { cleanEnv, isRunning, startService, stopService, waitForHealthy, type Service } from './processes';
+import {
+  cleanEnv,
+  isRunning,
+  startService,
+  stopService,
+  waitForHealthy,
+  type Service,
+} from '../../../scripts/lib/topology/processes';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 const EMULATOR_HOST = `127.0.0.1:${ports.authEmulator}`;

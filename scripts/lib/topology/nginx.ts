@@ -1,6 +1,7 @@
-// nginx in front of the topology, as a deployment would put it: /api/ to the article-api
-// instances, everything else to the web servers, from a config generated into a temporary folder
-// (pid, logs and every temp path inside it) and run in the foreground on loopback.
+// nginx in front of web-server and article-api instances, as a deployment would put it: /api/ to
+// the article-api instances, everything else to the web servers, from a config generated into a
+// temporary folder (pid, logs and every temp path inside it) and run in the foreground on loopback.
+// Used by the topology test (e2e/tests/topology.spec.ts) and the benchmark's topology part.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
