@@ -66,8 +66,10 @@ try {
 
 const jest = readJson(jestJson);
 const pw = readJson(e2eJson);
-const unit = { passed: jest?.numPassedTests ?? 0, failed: jest?.numFailedTests ?? (jestStatus ? 1 : 0) };
-const e2e = { passed: pw?.stats?.expected ?? 0, failed: pw?.stats?.unexpected ?? (e2eStatus ? 1 : 0) };
+/** A phase that failed without a failed test (it could not start, a file did not load) counts as one. */
+const failedCount = (counted, status) => (status !== 0 && !counted ? 1 : (counted ?? 0));
+const unit = { passed: jest?.numPassedTests ?? 0, failed: failedCount(jest?.numFailedTests, jestStatus) };
+const e2e = { passed: pw?.stats?.expected ?? 0, failed: failedCount(pw?.stats?.unexpected, e2eStatus) };
 const flaky = pw?.stats?.flaky ?? 0;
 console.log(`\nlint: ${lint.passed} passed, ${lint.failed.length} failed`);
 console.log(`unit: ${unit.passed} passed, ${unit.failed} failed`);
