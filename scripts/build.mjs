@@ -37,12 +37,12 @@ export function buildApps({ onlyStale = false, only = [] } = {}) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
-  try {
-    // web-server's dist/ (esbuild, well under a second): always rebuilt, never stale.
-    await buildWebServer();
-    buildApps({ onlyStale: args.includes('--if-stale'), only: args.filter((a) => !a.startsWith('--')) });
-  } catch (error) {
-    console.error(error.message);
-    process.exit(1);
-  }
+  // No top-level await: the benchmark (tsx, CommonJS) imports this module.
+  // web-server's dist/ (esbuild, well under a second): always rebuilt, never stale.
+  buildWebServer()
+    .then(() => buildApps({ onlyStale: args.includes('--if-stale'), only: args.filter((a) => !a.startsWith('--')) }))
+    .catch((error) => {
+      console.error(error.message);
+      process.exit(1);
+    });
 }
