@@ -2,6 +2,7 @@
 // environment) as two instances behind nginx, beside one instance reached directly, in the same
 // run. Each shape is measured with its page cache (flat out) and without it (100 req/s), against
 // the bench stack's API and remotes.
+import os from 'node:os';
 import path from 'node:path';
 import { api, localRegistry, ports, repoRoot } from '../lib/apps.mjs';
 import { freePort } from '../lib/processes.mjs';
@@ -22,8 +23,16 @@ interface Shape {
   stop(): Promise<void>;
 }
 
-/** One web-server process as a deployment runs it; `pageCache` off for the uncached load. */
-async function startWebServer(siteOrigin: string, pageCache: boolean): Promise<{ port: number; service: Service }> {
+/**
+ * One web-server process as a deployment runs it; `pageCache` off for the uncached load.
+ * `renderThreads`: its default is one per core; instances that share this machine's cores get
+ * their share, as each would have its own machine's cores.
+ */
+async function startWebServer(
+  siteOrigin: string,
+  pageCache: boolean,
+  renderThreads?: number,
+): Promise<{ port: number; service: Service }> {
   const port = await freePort();
   const service = startService('web-server', process.execPath, [path.join(repoRoot, 'web-server/dist/main.js')], {
     env: cleanEnv({
@@ -35,6 +44,7 @@ async function startWebServer(siteOrigin: string, pageCache: boolean): Promise<{
       SSR_API_URL: `http://127.0.0.1:${ports.api}/api`,
       AUTH_EMULATOR_PORT: String(ports.authEmulator),
       PAGE_CACHE: pageCache ? 'on' : 'off',
+      ...(renderThreads === undefined ? {} : { SSR_THREADS: String(renderThreads) }),
     }),
   });
   await waitForHealthy(service, `http://127.0.0.1:${port}/healthz`);
@@ -51,7 +61,11 @@ async function oneInstance(pageCache: boolean): Promise<Shape> {
 
 async function twoBehindNginx(pageCache: boolean): Promise<Shape> {
   const nginxPort = await freePort();
-  const servers = [await startWebServer(SITE_ORIGIN, pageCache), await startWebServer(SITE_ORIGIN, pageCache)];
+  const threads = Math.max(1, Math.floor(os.availableParallelism() / 2));
+  const servers = [
+    await startWebServer(SITE_ORIGIN, pageCache, threads),
+    await startWebServer(SITE_ORIGIN, pageCache, threads),
+  ];
   const nginx = await startNginx({
     port: nginxPort,
     webServerPorts: servers.map((server) => server.port),

@@ -9,7 +9,7 @@ import { isServiceVersion, watchApiVersion } from './apiVersion';
 import { createPageCache, type CacheState } from './pageCache';
 import { createRenderPool, type RenderPool } from './renderPool';
 import type { Registry } from './registry';
-import { japanYear } from './japanDate';
+import { currentJapanYear } from './japanDate';
 
 const require = createRequire(import.meta.url);
 /** After a failure, the same public-site release is not tried again for this long. */
@@ -102,7 +102,7 @@ export function createServerRenderer({
   // cost a render and a cache entry. The browser hydrates with the full URL. Japan's year is in
   // the key: the footer shows it, and a page cached on New Year's Eve must not outlive it.
   const keyOf = (pathname: string, mode: RenderTheme, manifest: string | undefined) =>
-    `${pathname}\n${mode}\n${manifest ?? ''}\n${japanYear()}`;
+    `${pathname}\n${mode}\n${manifest ?? ''}\n${currentJapanYear()}`;
 
   return {
     async knows(pathname) {
