@@ -1,14 +1,22 @@
 #!/usr/bin/env node
 // `npm test`: the lint (ESLint with the import boundaries, Prettier, tsc -b), every unit/component
-// test (Jest), then the end-to-end suite (Playwright in Debian Chromium) against fresh production
-// builds, the article API and the Auth emulator.
-import { spawnSync } from 'node:child_process';
+// test (Jest), the bundle budgets and the end-to-end suite (Playwright in Debian Chromium) against
+// fresh production builds, the article API and the Auth emulator. Each phase's wall time is
+// printed, and phases that do not need each other overlap (docs/testing.md says why this way):
+//
+//   lint ──────┐
+//   builds ────┴─▶ Jest ─▶ budgets ─▶ Playwright (2 lanes) ─▶ summary
+//
+// Lint and the builds are both CPU-bound and short. Jest runs alone: its fixed-rate load tests
+// (200 requests/s for 60 s, which the API must keep up) fail when the browser suite shares the two
+// cores with them. The browser suite runs two files at a time, in two lanes that share no data.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './lib/apps.mjs';
-import { buildApps, buildWebServer } from './build.mjs';
-import { runLint } from './lint.mjs';
+import { buildWebServer } from './build.mjs';
+import { lintChecks } from './lint.mjs';
 
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
   (p) => p && fs.existsSync(p),
@@ -21,62 +29,103 @@ if (!chromium) {
 }
 
 const results = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-manabi-test-'));
-const run = (label, command, args, options = {}) => {
-  console.log(`\n▶ ${label}`);
-  return spawnSync(command, args, { stdio: 'inherit', cwd: repoRoot, ...options }).status ?? 1;
-};
+const started = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+/** label → wall time, in the order the phases ended. */
+const timings = [];
+
+/**
+ * Runs a command as one phase. Its output is kept and printed whole when it ends, so phases that
+ * overlap do not interleave their lines; a line says when each starts.
+ */
+function phase(label, command, args, { cwd = repoRoot, env = {} } = {}) {
+  console.log(`▶ ${label} (started at ${seconds(Date.now() - started)})`);
+  const begun = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd,
+      env: Object.assign({}, process.env, env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      const ms = Date.now() - begun;
+      timings.push([label, ms]);
+      const status = code ?? (signal ? 1 : 0);
+      console.log(`\n━━ ${label}: ${status === 0 ? 'passed' : 'FAILED'} in ${seconds(ms)} ━━`);
+      process.stdout.write(Buffer.concat(output));
+      resolve(status);
+    });
+  });
+}
+
 const readJson = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
+const node = (file) => path.join(repoRoot, 'node_modules', file);
 
 // The web server's dist/ (esbuild, < 1 s): the dev stack and the scripts' tests import it.
 await buildWebServer();
 
-console.log('\n▶ lint (ESLint, Prettier, tsc -b)');
-const lint = runLint();
+// One lint check after another (each uses a core), beside the builds (webpack, one app at a time).
+const lint = (async () => {
+  const statuses = [];
+  for (const check of lintChecks) statuses.push(await phase(`lint: ${check.label}`, process.execPath, check.args));
+  return statuses;
+})();
+const builds = phase('production builds (those not fresh)', process.execPath, [
+  path.join(repoRoot, 'scripts/build.mjs'),
+  '--if-stale',
+]);
 
+const buildStatus = await builds;
+const lintStatuses = await lint;
 const jestJson = path.join(results, 'jest.json');
 // --experimental-vm-modules: the release tooling's tests import the Node ESM scripts as they are.
-const jestStatus = run('unit and component tests (Jest)', process.execPath, [
+const jestStatus = await phase('unit and component tests (Jest)', process.execPath, [
   '--experimental-vm-modules',
-  'node_modules/jest/bin/jest.js',
+  node('jest/bin/jest.js'),
   '--ci',
   '--json',
   `--outputFile=${jestJson}`,
 ]);
-
-let e2eStatus = 1;
-let sizeStatus = 1;
 const e2eJson = path.join(results, 'playwright.json');
-try {
-  buildApps({ onlyStale: true });
-  sizeStatus = run('bundle budgets (size-limit, .size-limit.cjs)', process.execPath, [
-    path.join(repoRoot, 'node_modules/size-limit/bin.js'),
+const { size: sizeStatus, e2e: e2eStatus } = await (async () => {
+  if (buildStatus !== 0) return { size: 1, e2e: 1 };
+  const size = await phase('bundle budgets (size-limit, .size-limit.cjs)', process.execPath, [
+    node('size-limit/bin.js'),
   ]);
-  e2eStatus = run(
+  const e2e = await phase(
     'end-to-end tests (Playwright, Chromium)',
     process.execPath,
-    [path.join(repoRoot, 'node_modules/@playwright/test/cli.js'), 'test'],
+    [node('@playwright/test/cli.js'), 'test'],
     {
       cwd: path.join(repoRoot, 'e2e'),
-      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson, PLAYWRIGHT_REPORTERS: 'list,json' },
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson, PLAYWRIGHT_REPORTERS: 'list,json' },
     },
   );
-} catch (error) {
-  console.error(error.message);
-}
+  return { size, e2e };
+})();
 
-const jest = readJson(jestJson);
+const jestResults = readJson(jestJson);
 const pw = readJson(e2eJson);
 /** A phase that failed without a failed test (it could not start, a file did not load) counts as one. */
 const failedCount = (counted, status) => (status !== 0 && !counted ? 1 : (counted ?? 0));
-const unit = { passed: jest?.numPassedTests ?? 0, failed: failedCount(jest?.numFailedTests, jestStatus) };
+const lintFailed = lintStatuses.filter((status) => status !== 0).length;
+const unit = { passed: jestResults?.numPassedTests ?? 0, failed: failedCount(jestResults?.numFailedTests, jestStatus) };
 const e2e = { passed: pw?.stats?.expected ?? 0, failed: failedCount(pw?.stats?.unexpected, e2eStatus) };
 const flaky = pw?.stats?.flaky ?? 0;
-console.log(`\nlint: ${lint.passed} passed, ${lint.failed.length} failed`);
+const budgets = sizeStatus === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+
+console.log('\nwall time per phase (overlapping phases run side by side):');
+for (const [label, ms] of timings) console.log(`  ${label.padEnd(46)} ${seconds(ms).padStart(6)}`);
+console.log(`  ${'npm test, in all'.padEnd(46)} ${seconds(Date.now() - started).padStart(6)}`);
+
+console.log(`\nlint: ${lintChecks.length - lintFailed} passed, ${lintFailed} failed`);
 console.log(`unit: ${unit.passed} passed, ${unit.failed} failed`);
 console.log(`e2e: ${e2e.passed + flaky} passed, ${e2e.failed} failed${flaky ? ` (${flaky} passed on retry)` : ''}`);
-const budgets = sizeStatus === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
 console.log(`budgets: ${budgets.passed} passed, ${budgets.failed} failed`);
 console.log(
-  `total: ${lint.passed + unit.passed + e2e.passed + flaky + budgets.passed} passed, ${lint.failed.length + unit.failed + e2e.failed + budgets.failed} failed`,
+  `total: ${lintChecks.length - lintFailed + unit.passed + e2e.passed + flaky + budgets.passed} passed, ${lintFailed + unit.failed + e2e.failed + budgets.failed} failed`,
 );
-process.exit(lint.failed.length || jestStatus || sizeStatus || e2eStatus ? 1 : 0);
+process.exit(lintFailed || jestStatus || sizeStatus || e2eStatus || buildStatus ? 1 : 0);

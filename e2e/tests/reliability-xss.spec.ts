@@ -138,7 +138,7 @@ const stored = new Map<number, CreatedArticle>();
 const run = Date.now().toString(36);
 
 test.beforeAll(async () => {
-  api = await startPrivateApi();
+  api = await startPrivateApi(4151);
   ssrShell = webAppServer(appByWorkspace('shell'), { port: 4150, serverApiUrl: api.base });
   await ssrShell.listen();
   token = await adminIdToken();
