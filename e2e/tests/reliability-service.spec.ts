@@ -66,6 +66,22 @@ test.afterAll(async () => {
   await shellWithoutApi?.close();
 });
 
+test('while the service is down, a page from the snapshot says so, and an article it does not know is no 404', async ({
+  request,
+}) => {
+  // In the snapshot: rendered from it, marked degraded (kept in the cache for seconds only).
+  const known = await request.get(`${SHELL_WITHOUT_API}/articles/what-is-generative-ai`);
+  expect(known.status()).toBe(200);
+  expect(known.headers()['x-render']).toMatch(/^server; .*degraded/);
+  // Published after the build: the server cannot know whether it exists, so it neither says 404
+  // (a crawler would drop the page) nor renders "not found"; the browser asks the API itself.
+  const unknown = await request.get(`${SHELL_WITHOUT_API}/articles/${liveOnly.slug}`);
+  expect(unknown.status()).toBe(200);
+  expect(unknown.headers()['x-render']).toBe('client');
+  const again = await request.get(`${SHELL_WITHOUT_API}/articles/${liveOnly.slug}`);
+  expect([again.status(), again.headers()['x-render']]).toEqual([200, 'client']);
+});
+
 test('public pages: the snapshot while the service is down, the live list once it is back', async ({ page }) => {
   const errors = watchErrors(page);
   await refuseService(page);
