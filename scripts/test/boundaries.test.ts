@@ -50,6 +50,8 @@ describe('import boundaries', () => {
     ['scripts-import-e2e.ts', 'the scripts importing e2e', [3]],
     ['api-imports-ui.ts', 'the API importing a React package', [3]],
     ['react-in-shared-articles.ts', 'shared-articles importing shared-ui', [4]],
+    ['shared-imports-up-a-layer.ts', 'shared-ui importing shared-auth and shared-data (layers above it)', [3, 4]],
+    ['context-imports-ui.ts', 'shared-context importing shared-ui (the layer above it)', [3]],
   ])('%s: reports %s', (fixture, _what, lines) => {
     expect(reported(fixture, 'boundaries/dependencies')).toEqual(lines);
   });
