@@ -9,135 +9,29 @@
  * fall back to the local defaults (the API and the emulator on the page's own hostname), because
  * `npm start` writes a partial file there on purpose.
  */
-import { zm, type ZodMini } from './zod';
+import type { ZodMini } from './zod';
 import { parseAdminEmails, type AdminPolicy } from './admin';
+import {
+  adminEmailsSchema,
+  apiBaseUrlSchema,
+  authBackendSchema,
+  DEFAULT_EMULATOR_PORT,
+  DEFAULT_EMULATOR_PROJECT,
+  isRecord,
+  previewOriginsSchema,
+  runtimeConfigSchema,
+  type AuthBackend,
+} from './configSchemas';
 
-export const DEFAULT_EMULATOR_PROJECT = 'demo-ai-manabi';
-const DEFAULT_EMULATOR_PORT = 9099;
+export { DEFAULT_EMULATOR_PROJECT };
+export type { AuthBackend, FirebaseWebConfig } from './configSchemas';
+
 const LOCAL_API_PORT = 3001;
 
 /** Local development: the page is served from this machine under one of these names. */
 export function isLocalDevelopment(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '127.0.0.1';
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
-// The schemas use few kinds of zod validator on purpose: each kind is code on every visitor's first
-// download (see ./zod.ts), so checks are refinements and the auth union is told apart by hand.
-const text = (message: string) =>
-  zm.string({ error: message }).check(zm.refine((value) => value.trim() !== '', { error: message }));
-
-/** Absolute http(s), or a path on the page's own origin ('/api'). */
-const apiBaseUrlSchema = zm.string({ error: 'API の URL（http(s)://… または /…）を指定してください' }).check(
-  zm.refine((value) => value.startsWith('/') || /^https?:\/\/[^/]/i.test(value), {
-    error: 'API の URL は http(s):// または / で始めてください',
-  }),
-);
-
-const firebaseWebConfigSchema = zm.object(
-  {
-    apiKey: text('apiKey を指定してください'),
-    authDomain: text('authDomain を指定してください'),
-    projectId: text('projectId を指定してください'),
-    appId: zm.optional(text('appId が空です')),
-  },
-  { error: 'Firebase のウェブ設定（config）を指定してください' },
-);
-
-const emulatorProjectId = zm.string({ error: 'エミュレーターのプロジェクトIDは文字列で指定してください' }).check(
-  zm.refine((value) => value.startsWith('demo-'), {
-    error: 'エミュレーターのプロジェクトIDは demo- で始めてください',
-  }),
-);
-const port = zm
-  .int({ error: 'ポート番号は整数で指定してください' })
-  .check(zm.refine((value) => value >= 1 && value <= 65535, { error: 'ポート番号は 1〜65535 で指定してください' }));
-
-const AUTH_SHAPE = 'auth は { "mode": "emulator" } か { "mode": "project", "config": … } で指定してください';
-
-const projectBackendSchema = zm.object(
-  { mode: zm.literal('project'), config: firebaseWebConfigSchema },
-  { error: AUTH_SHAPE },
-);
-
-/** The emulator with the project and port it names, or the defaults; locally, wrong ones become the defaults too. */
-function emulatorBackendSchema(lenient: boolean) {
-  const orDefault = <T>(schema: ZodMini.ZodMiniType<T>) =>
-    lenient ? zm.catch(zm.optional(schema), undefined) : zm.optional(schema);
-  return zm.pipe(
-    zm.object(
-      {
-        mode: zm.literal('emulator', { error: AUTH_SHAPE }),
-        projectId: orDefault(emulatorProjectId),
-        emulatorPort: orDefault(port),
-      },
-      { error: AUTH_SHAPE },
-    ),
-    zm.transform(({ projectId, emulatorPort }) => ({
-      mode: 'emulator' as const,
-      projectId: projectId ?? DEFAULT_EMULATOR_PROJECT,
-      emulatorPort: emulatorPort ?? DEFAULT_EMULATOR_PORT,
-    })),
-  );
-}
-
-/** The schema for what `auth.mode` says: `{ mode: 'project' }` or else the emulator. */
-const authBackendSchema = (raw: unknown, lenient = false): ZodMini.ZodMiniType<AuthBackend> =>
-  isRecord(raw) && raw.mode === 'project' ? projectBackendSchema : emulatorBackendSchema(lenient);
-
-/** The admin list follows the API's ADMIN_EMAILS rule: trimmed, lower-cased, the default when empty. */
-const adminEmailsSchema = zm.pipe(
-  zm.optional(zm.array(zm.string(), { error: 'adminEmails は文字列の配列で指定してください' })),
-  zm.transform((emails) => parseAdminEmails(emails)),
-);
-
-/** A bare http(s) origin: `https://preview.example.com`, no path, query or credentials. */
-function isBareOrigin(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (
-      (url.protocol === 'http:' || url.protocol === 'https:') &&
-      url.pathname === '/' &&
-      !url.search &&
-      !url.hash &&
-      !url.username &&
-      !url.password
-    );
-  } catch {
-    return false;
-  }
-}
-
-/** Where an admin may preview a remote from (`?mf-override=`, README "Releasing a remote"); none by default. */
-const previewOriginsSchema = zm.pipe(
-  zm.optional(
-    zm.array(
-      zm
-        .string()
-        .check(
-          zm.refine(isBareOrigin, { error: 'previewOrigins には https://host のようなオリジンだけを指定してください' }),
-        ),
-      { error: 'previewOrigins は文字列の配列で指定してください' },
-    ),
-  ),
-  zm.transform((origins) => [...new Set((origins ?? []).map((origin) => new URL(origin).origin))]),
-);
-
-const runtimeConfigSchema = (rawAuth: unknown) =>
-  zm.object(
-    {
-      apiBaseUrl: apiBaseUrlSchema,
-      auth: authBackendSchema(rawAuth),
-      adminEmails: adminEmailsSchema,
-      previewOrigins: previewOriginsSchema,
-    },
-    { error: 'JSON オブジェクトではありません' },
-  );
-
-export type FirebaseWebConfig = ZodMini.output<typeof firebaseWebConfigSchema>;
-export type AuthBackend =
-  ZodMini.output<typeof projectBackendSchema> | ZodMini.output<ReturnType<typeof emulatorBackendSchema>>;
 
 export interface RuntimeConfig {
   /** Absolute base URL of article-api, ending in /api (no trailing slash). */
