@@ -12,7 +12,7 @@ const reactFree = ['shared-articles', 'shared-core'];
 const reactOnly = ['react', 'react-dom', 'styled-components', 'shared-context', 'shared-ui', 'shared-auth'];
 
 /**
- * Import boundaries (README "Lint and boundaries"). Each file is classified by where it lives;
+ * Import boundaries (docs/architecture.md). Each file is classified by where it lives;
  * an import between two elements is an error unless a policy below allows it. Imports within one
  * element (e.g. a feature's own folder) are not checked.
  */

@@ -9,7 +9,7 @@ const app = {
   ...webApp('public-site'),
   exposes: { './routes': './src/routes.tsx' },
   hasServerBuild: true,
-  // The shell's server renders the public pages with these (README "Server rendering").
+  // The shell's server renders the public pages with these (docs/server-rendering.md).
   serverExposes: { './routes': './src/routes.tsx', './server': './src/server.tsx' },
 };
 const browserConfig = createConfig(app);

@@ -35,7 +35,7 @@ async function main() {
       }),
     );
   }
-  // The server builds behind server rendering, rebuilt on every change (README "Server rendering").
+  // The server builds behind server rendering, rebuilt on every change (docs/server-rendering.md).
   for (const workspace of SERVER_RENDERED) {
     children.push(
       startChild(

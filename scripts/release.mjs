@@ -2,7 +2,7 @@
 // `npm run release -- <remote> [--version <id>] [--from <built dir>] [--shell-manifest <url|file>]`
 // `npm run release -- <remote> --rollback [--shell-manifest <url|file>]`
 // Releases one remote into the release store, or rolls it back, and flips its registry line only
-// when the gate passes (README "Releasing a remote"). Exit 1 with the reason when refused; nothing
+// when the gate passes (docs/releasing.md). Exit 1 with the reason when refused; nothing
 // changes then.
 import { parseArgs } from 'node:util';
 import { ReleaseError } from './lib/release/history.mjs';

@@ -1,4 +1,4 @@
-// Releasing one remote alone (README "Releasing a remote"): the admin team builds admin-console
+// Releasing one remote alone (docs/releasing.md): the admin team builds admin-console
 // from its own checkout against a newer shared package and releases it while the shell keeps
 // running; the gate refuses an incompatible build; rollback; preview overrides. Private servers
 // on :4000–4004 read a throw-away release store, so the shared stack and dist/ stay untouched.

@@ -277,7 +277,7 @@ test.describe('production topology: nginx, two web servers, two APIs, one Postgr
         checked += 1;
         const urls = shareUrls(page.body);
         if (path === '/nope-forged') {
-          // The 404 page names no page: no canonical URL, no og:url (README "Server rendering").
+          // The 404 page names no page: no canonical URL, no og:url (docs/server-rendering.md).
           expect(page.status, `${target}${path}`).toBe(404);
           expect(urls.canonical, `${target}${path} canonical`).toBeNull();
         } else {

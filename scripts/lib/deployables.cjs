@@ -1,7 +1,7 @@
 // The deployables of the repo, once: name, workspace, local port, Module Federation name and
 // whether it is the host. Read by the build, start, dev and serve scripts (through apps.mjs), the
 // webpack configs, the registry writer (localRegistry), the size budgets (.size-limit.cjs) and
-// the CSP builder (README "Ports"). CommonJS, so that webpack and size-limit can require it.
+// the CSP builder (docs/architecture.md). CommonJS, so that webpack and size-limit can require it.
 
 /** The web apps in build order: the remotes, then the shell that loads them. */
 const webApps = [

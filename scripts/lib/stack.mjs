@@ -20,7 +20,7 @@ export function runtimeConfig(env = process.env) {
     // Passed on as written: the page normalises the list with shared-core's parseAdminEmails,
     // the rule article-api applies to the same ADMIN_EMAILS (trimmed, lower-cased, default when empty).
     adminEmails: (env.ADMIN_EMAILS ?? '').split(','),
-    // Origins an admin may preview a remote from (README "Releasing a remote"); also in the CSP.
+    // Origins an admin may preview a remote from (docs/releasing.md); also in the CSP.
     previewOrigins: (env.PREVIEW_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

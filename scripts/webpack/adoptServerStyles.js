@@ -2,7 +2,7 @@
 // styled-components' own rehydration, which copies every rule into a new element and removes the
 // server's: the browser then matches the whole page against a new style sheet (a full style
 // recalculation and layout of a painted page, 12–50 ms at 4× CPU on our pages, in a task of its
-// own or in the one that evaluates the shared libraries: README "Server rendering").
+// own or in the one that evaluates the shared libraries: docs/server-rendering.md).
 //
 // The shell's server marks its <style> `data-styled="active"` (shell/src/server/renderPage.tsx), so
 // styled-components' rehydration passes it over; this module, evaluated with styled-components

@@ -119,7 +119,7 @@ function createConfig(app) {
         ...(app.publicDir
           ? [
               new CopyPlugin({
-                // mf-remotes.json and app-config.json are deploy-time files (README "Deploy").
+                // mf-remotes.json and app-config.json are deploy-time files (docs/hosting.md).
                 patterns: [
                   {
                     from: app.publicDir,

@@ -95,7 +95,7 @@ function isBareOrigin(value: string): boolean {
   }
 }
 
-/** Where an admin may preview a remote from (`?mf-override=`, README "Releasing a remote"); none by default. */
+/** Where an admin may preview a remote from (`?mf-override=`, docs/releasing.md); none by default. */
 export const previewOriginsSchema = zm.pipe(
   zm.optional(
     zm.array(

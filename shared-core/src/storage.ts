@@ -52,6 +52,6 @@ export const storageKeys = {
   articles: 'articles',
   businessSettings: 'businessSettings',
   businessDashboardSettings: 'businessDashboardSettings',
-  /** An admin's remote preview overrides (shell, README "Releasing a remote"). */
+  /** An admin's remote preview overrides (shell, docs/releasing.md). */
   previewOverrides: 'mfPreviewOverrides',
 } as const;

@@ -1,6 +1,6 @@
 // What holds one instance of state (theme, server page, sanitiser) lives in shared-context, a
 // federation singleton; re-exported so the apps import it from here, and a remote's own newer
-// copy of shared-ui still reaches the shell's instance (README "Releasing a remote").
+// copy of shared-ui still reaches the shell's instance (docs/releasing.md).
 export * from 'shared-context';
 export type { RemoteRoutesModule } from './remoteContract';
 export { ErrorBoundary } from './components/ErrorBoundary';

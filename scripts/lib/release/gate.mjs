@@ -1,5 +1,5 @@
 // The compatibility gate a remote passes before its registry line is flipped: it compares the
-// new remote's mf-manifest.json with the live shell's (README "Releasing a remote").
+// new remote's mf-manifest.json with the live shell's (docs/releasing.md).
 //
 // - Every module the remote shares as a singleton and the shell provides must be provided at a
 //   version that satisfies the remote's requiredVersion: the runtime hands a singleton's one

@@ -1,4 +1,4 @@
-// The release store on a local directory (README "Releasing a remote"):
+// The release store on a local directory (docs/releasing.md):
 //
 //   <dir>/<workspace>/<version>/…   one folder per release, served by that remote's server
 //                                    under /releases/<version>/ (npm start)

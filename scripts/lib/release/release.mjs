@@ -1,5 +1,5 @@
 // Releasing one remote: build (or take a built folder), pass the gate, publish to the store,
-// then flip its registry line; and rolling back. README "Releasing a remote".
+// then flip its registry line; and rolling back. docs/releasing.md.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // Where releases go. The release command only talks to this interface, so the same code can
-// target another backend by adding an adapter (README "Releasing a remote" describes a bucket
+// target another backend by adding an adapter (docs/releasing.md describes a bucket
 // and a hosting folder); the local directory is the one written today.
 import { releaseStoreDir } from '../registry.mjs';
 import { createLocalStore } from './localStore.mjs';

@@ -14,7 +14,7 @@ const pageColours = ({ mode, colors }: AppTheme) => `
  * Static rules: the theme is chosen by <html data-theme> (the server writes it, ThemeModeProvider
  * keeps it), not interpolated. styled-components then takes the server's copy of these rules as
  * they are when a page hydrates; themed rules were deleted and inserted again, and a change to
- * `body` and `*` rules restyles and lays out the whole painted page (README "Server rendering").
+ * `body` and `*` rules restyles and lays out the whole painted page (docs/server-rendering.md).
  */
 export const GlobalStyle = createGlobalStyle`
   :root {

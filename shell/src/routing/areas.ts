@@ -9,7 +9,7 @@ export interface Area {
 }
 
 /**
- * Route ownership (README "Routes"): which remote renders which paths. The login and register
+ * Route ownership (docs/architecture.md, "How a page arrives"): which remote renders which paths. The login and register
  * pages stay in the shell so the business remote is downloaded only after sign-in; every path
  * not listed here is the shell's 404. Patterns are exact paths or `prefix/*`.
  */

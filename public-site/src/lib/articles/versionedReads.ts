@@ -12,7 +12,7 @@ interface VersionAnswers {
 
 /**
  * The article service's public answers, shared by every page the server renders at one change
- * version of the API (the shell's server asks the version per request, README "Server rendering").
+ * version of the API (the shell's server asks the version per request, docs/server-rendering.md).
  * An answer cannot change within a version, so a render at a known version fetches, parses and
  * validates the list once instead of on every request. A failed answer is not kept (the next
  * render asks again); without a version (the API unreachable, or an old shell) nothing is.

@@ -12,7 +12,7 @@ export const CARD_STAGGER_SECONDS = 0.12;
  * A card further down has finished its entrance before anyone scrolls to it, and each moving card
  * kept the main thread busy for the whole stagger: off-screen cards (content-visibility: auto)
  * were restyled and laid out again as they moved: 535–673 ms of main-thread style and layout on
- * /articles' 21 cards at 4× CPU, 113–164 ms with six moving (README "Server rendering").
+ * /articles' 21 cards at 4× CPU, 113–164 ms with six moving (docs/server-rendering.md).
  */
 export const CARD_ENTRANCE_COUNT = 6;
 
