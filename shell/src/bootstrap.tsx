@@ -9,7 +9,7 @@ import { AfterHydration, takeEarlyTaps } from './startup/earlyTaps';
 import { showStartupFailure } from './startup/showStartupFailure';
 import './fonts';
 
-/** The server marks the pages it rendered (README "Server rendering"). */
+/** The server marks the pages it rendered (docs/server-rendering.md). */
 const serverRenderedTheme = () => {
   const { ssr, theme } = document.documentElement.dataset;
   return ssr !== undefined && (theme === 'light' || theme === 'dark') ? theme : null;

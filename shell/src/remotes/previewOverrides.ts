@@ -2,7 +2,7 @@ import { readJson, removeKey, storageKeys, writeJson } from 'shared-core';
 import { remoteNames, type RemoteName, type RemoteRegistry } from './registry';
 
 /**
- * Preview overrides (README "Releasing a remote"): an admin points one remote at another
+ * Preview overrides (docs/releasing.md): an admin points one remote at another
  * manifest for their own browser, e.g. `?mf-override=admin_console=https://…/mf-manifest.json`.
  * This module only parses and vets them; ./preview.ts decides when they apply.
  */
