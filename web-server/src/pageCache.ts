@@ -54,8 +54,6 @@ export interface PageCache<T> {
   get(key: string, version: string, render: () => Promise<T>): Promise<{ page: T; cache: CacheState }>;
   clear(): void;
   size(): number;
-  /** Whether `key` has an entry (for tests and the topology check). */
-  has(key: string): boolean;
 }
 
 export function createPageCache<T>({
@@ -118,6 +116,5 @@ export function createPageCache<T>({
       missing.clear();
     },
     size: () => found.size + missing.size,
-    has: (key) => found.has(key) || missing.has(key),
   };
 }

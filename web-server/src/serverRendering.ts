@@ -32,14 +32,10 @@ export interface ServerRenderer {
    * caller then sends the client-rendered page.
    */
   render(request: { pathname: string; theme: RenderTheme | null }): Promise<ServedPage | null>;
-  /** Whether the shell renders this path itself (a public page, or the 404 page for unknown paths). */
-  knows(pathname: string): Promise<'public' | 'not-found' | null>;
   /** sitemap.xml, robots.txt and feed.xml (built by the renderer), or null. */
   document(pathname: string): Promise<{ type: string; body: string } | null>;
   /** Resolves once the renderer is loaded (or failed to load: pages are then client-rendered). */
   ready(): Promise<void>;
-  /** Whether `pathname` has a cached page (for tests and operators). */
-  isCached(pathname: string, theme: RenderTheme | null): boolean;
   close(): Promise<void>;
 }
 
@@ -105,9 +101,6 @@ export function createServerRenderer({
     `${pathname}\n${mode}\n${manifest ?? ''}\n${currentJapanYear()}`;
 
   return {
-    async knows(pathname) {
-      return (await loaded())?.serverRendered(pathname) ?? null;
-    },
     async render({ pathname, theme }) {
       const renderer = await loaded();
       if (!renderer?.serverRendered(pathname)) return null;
@@ -150,9 +143,6 @@ export function createServerRenderer({
     },
     ready: async () => {
       await loaded();
-    },
-    isCached(pathname, theme) {
-      return cache?.has(keyOf(pathname, theme ?? 'light', registry().public_site)) ?? false;
     },
     close: async () => {
       await pool?.close();

@@ -164,9 +164,7 @@ describe('health and shutdown', () => {
           await slow;
           return null;
         },
-        knows: async () => 'public',
         document: async () => null,
-        isCached: () => false,
         ready: async () => undefined,
         close: async () => undefined,
       },
