@@ -1,16 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import type { Article } from 'shared-articles';
 import { seedArticles } from 'shared-articles/seed';
-import { listen, type Send } from './support/http';
-import { buildTestApp } from './support/testApp';
+import { useTestApp } from './support/useTestApp';
 
-let app: FastifyInstance;
-let send: Send;
-beforeAll(async () => {
-  app = buildTestApp();
-  send = await listen(app);
-});
-afterAll(() => app.close());
+const { send } = useTestApp();
 
 describe('GET /api/articles', () => {
   it('lists every article newest first, publicly', async () => {

@@ -1,15 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import type { Article } from 'shared-articles';
-import { listen, type Send } from './support/http';
-import { asAdmin, buildTestApp, validInput } from './support/testApp';
+import { asAdmin, validInput } from './support/testApp';
+import { useTestApp } from './support/useTestApp';
 
-let app: FastifyInstance;
-let send: Send;
-beforeEach(async () => {
-  app = buildTestApp();
-  send = await listen(app);
-});
-afterEach(() => app.close());
+// Each test starts from the seeded articles: they assert the ids and slugs a write gives.
+const { send } = useTestApp({ per: 'test' });
 
 const post = (payload: object) => send({ method: 'POST', url: '/api/articles', headers: asAdmin, payload });
 const put = (id: number | string, payload: object) =>

@@ -1,17 +1,8 @@
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { buildApp, loggerOptions } from '../src/app';
-import { listen, type Send } from './support/http';
-import {
-  asAdmin,
-  asUser,
-  bearer,
-  buildTestApp,
-  fakeVerifyToken,
-  TOKENS,
-  testConfig,
-  validInput,
-} from './support/testApp';
+import { listen } from './support/http';
+import { asAdmin, asUser, bearer, fakeVerifyToken, TOKENS, testConfig, validInput } from './support/testApp';
+import { useTestApp } from './support/useTestApp';
 
 const PROTECTED: Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; admin: boolean }> = [
   { method: 'POST', url: '/api/articles', admin: true },
@@ -24,13 +15,7 @@ const PROTECTED: Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string;
 ];
 const payloadFor = (method: string) => (method === 'POST' || method === 'PUT' ? validInput : undefined);
 
-let app: FastifyInstance;
-let send: Send;
-beforeAll(async () => {
-  app = buildTestApp();
-  send = await listen(app);
-});
-afterAll(() => app.close());
+const { send } = useTestApp();
 
 describe.each(PROTECTED)('$method $url', ({ method, url, admin }) => {
   it('answers 401 without a token', async () => {

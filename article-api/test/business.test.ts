@@ -1,16 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import type { BusinessArticle } from 'shared-articles';
 import { seedBusinessArticles } from 'shared-articles/seed';
-import { listen, type Send } from './support/http';
-import { asUser, buildTestApp } from './support/testApp';
+import { asUser } from './support/testApp';
+import { useTestApp } from './support/useTestApp';
 
-let app: FastifyInstance;
-let send: Send;
-beforeAll(async () => {
-  app = buildTestApp();
-  send = await listen(app);
-});
-afterAll(() => app.close());
+const { send } = useTestApp();
 
 describe('GET /api/business/articles', () => {
   it('lists the five business articles newest first for a signed-in user', async () => {

@@ -2,14 +2,13 @@
  * Integration with the real Firebase Auth emulator: firebase-admin verifies ID tokens the emulator
  * issued, and the admin rule decides who may write. Starts the emulator unless one is running.
  */
-import type { FastifyInstance } from 'fastify';
 import type { AdminUser, Article } from 'shared-articles';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type AuthEmulator, ensureAuthEmulator, signUpOnEmulator } from './support/authEmulator';
-import { listen, type Send } from './support/http';
-import { bearer, validInput } from './support/testApp';
 import { freshDatabaseEnv } from './support/engine';
+import { bearer, validInput } from './support/testApp';
+import { useTestApp } from './support/useTestApp';
 
 jest.setTimeout(60_000);
 
@@ -18,34 +17,32 @@ const adminEmail = `admin-${run}@example.com`;
 const otherEmail = `operator-${run}@example.com`;
 
 let emulator: AuthEmulator;
-let app: FastifyInstance;
-let send: Send;
 let adminToken: string;
 let otherToken: string;
 
 beforeAll(async () => {
   emulator = await ensureAuthEmulator();
-  app = buildApp({
-    config: loadConfig({
-      ...freshDatabaseEnv(),
-      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-      FIREBASE_PROJECT_ID: 'demo-ai-manabi',
-      ADMIN_EMAILS: adminEmail.toUpperCase(),
-      LOG_LEVEL: 'silent',
+}, 120_000);
+const { send } = useTestApp({
+  build: () =>
+    buildApp({
+      config: loadConfig({
+        ...freshDatabaseEnv(),
+        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+        FIREBASE_PROJECT_ID: 'demo-ai-manabi',
+        ADMIN_EMAILS: adminEmail.toUpperCase(),
+        LOG_LEVEL: 'silent',
+      }),
+      logger: false,
     }),
-    logger: false,
-  });
-  send = await listen(app);
+});
+beforeAll(async () => {
   [adminToken, otherToken] = await Promise.all([
     signUpOnEmulator(emulator.host, adminEmail),
     signUpOnEmulator(emulator.host, otherEmail),
   ]);
 }, 120_000);
-
-afterAll(async () => {
-  await app?.close();
-  await emulator?.stop();
-});
+afterAll(() => emulator?.stop());
 
 it('lets the admin e-mail create an article (201)', async () => {
   const response = await send({

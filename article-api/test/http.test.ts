@@ -1,20 +1,15 @@
-import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
 import { ApiError, registerErrorHandlers, toErrorResponse } from '../src/errors';
-import { listen, type Send } from './support/http';
+import { listen } from './support/http';
 import { sendRaw } from './support/rawHttp';
-import { asAdmin, buildTestApp, validInput } from './support/testApp';
+import { asAdmin, validInput } from './support/testApp';
+import { useAppsPerTest, useTestApp } from './support/useTestApp';
+
+const server = useTestApp();
+const { send } = server;
+const startApp = useAppsPerTest();
 
 describe('health and unknown routes', () => {
-  let app: FastifyInstance;
-  let send: Send;
-  beforeAll(async () => {
-    app = buildTestApp();
-    send = await listen(app);
-  });
-  afterAll(() => app.close());
-
   it('GET /api/health answers ok', async () => {
     const response = await send({ url: '/api/health' });
     expect(response.statusCode).toBe(200);
@@ -42,13 +37,12 @@ describe('health and unknown routes', () => {
   });
 
   it("answers what Node's HTTP parser refuses with Japanese JSON too", async () => {
-    const port = (app.server.address() as AddressInfo).port;
-    const tooLong = await sendRaw(port, `GET /api/articles/${'1'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    const tooLong = await sendRaw(server.port, `GET /api/articles/${'1'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
     expect(tooLong).toMatchObject({
       status: 431,
       body: JSON.stringify({ error: 'リクエストのURLまたはヘッダーが大きすぎます。' }),
     });
-    const malformed = await sendRaw(port, 'GET /api/articles HTTP/1.1\r\nBad Header: 1\r\n\r\n');
+    const malformed = await sendRaw(server.port, 'GET /api/articles HTTP/1.1\r\nBad Header: 1\r\n\r\n');
     expect(malformed).toMatchObject({
       status: 400,
       body: JSON.stringify({ error: 'リクエストの形式が正しくありません。' }),
@@ -64,14 +58,6 @@ describe('health and unknown routes', () => {
 });
 
 describe('CORS', () => {
-  let app: FastifyInstance;
-  let send: Send;
-  beforeAll(async () => {
-    app = buildTestApp();
-    send = await listen(app);
-  });
-  afterAll(() => app.close());
-
   it('allows a configured app origin', async () => {
     const response = await send({ url: '/api/articles', headers: { origin: 'http://localhost:3002' } });
     expect(response.headers['access-control-allow-origin']).toBe('http://localhost:3002');
@@ -99,20 +85,17 @@ describe('CORS', () => {
   });
 
   it('uses CORS_ORIGINS when set', async () => {
-    const custom = buildTestApp({ env: { CORS_ORIGINS: 'https://ai-manabi.example' } });
-    const sendCustom = await listen(custom);
+    const { send: sendCustom } = await startApp({ env: { CORS_ORIGINS: 'https://ai-manabi.example' } });
     const allowed = await sendCustom({ url: '/api/health', headers: { origin: 'https://ai-manabi.example' } });
     const local = await sendCustom({ url: '/api/health', headers: { origin: 'http://localhost:3000' } });
     expect(allowed.headers['access-control-allow-origin']).toBe('https://ai-manabi.example');
     expect(local.headers['access-control-allow-origin']).toBeUndefined();
-    await custom.close();
   });
 });
 
 describe('write rate limit', () => {
   it('answers 429 in Japanese with Retry-After once one user’s writes exceed the limit', async () => {
-    const app = buildTestApp({ env: { RATE_LIMIT_WRITE_MAX: '3' } });
-    const send = await listen(app);
+    const { send } = await startApp({ env: { RATE_LIMIT_WRITE_MAX: '3' } });
     const write = () => send({ method: 'POST', url: '/api/articles', headers: asAdmin, payload: validInput });
     expect((await write()).statusCode).toBe(201);
     expect((await send({ method: 'DELETE', url: '/api/articles/23', headers: asAdmin })).statusCode).toBe(204);
@@ -124,15 +107,12 @@ describe('write rate limit', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Reads are not limited.
     expect((await send({ url: '/api/articles' })).statusCode).toBe(200);
-    await app.close();
   });
 
   it('throttles anonymous writes too, before the token is checked', async () => {
-    const app = buildTestApp({ env: { RATE_LIMIT_WRITE_MAX: '1' } });
-    const send = await listen(app);
+    const { send } = await startApp({ env: { RATE_LIMIT_WRITE_MAX: '1' } });
     expect((await send({ method: 'DELETE', url: '/api/articles/1' })).statusCode).toBe(401);
     expect((await send({ method: 'DELETE', url: '/api/articles/1' })).statusCode).toBe(429);
-    await app.close();
   });
 });
 

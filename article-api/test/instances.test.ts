@@ -6,32 +6,24 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { Article } from 'shared-articles';
 import { executeSql } from './support/dbDump';
 import { freshDatabaseEnv } from './support/engine';
-import { listen, type Send } from './support/http';
+import type { Send } from './support/http';
 import { asAdmin, buildTestApp, validInput } from './support/testApp';
+import { useTestApp } from './support/useTestApp';
 
 let dir: string;
-let a: FastifyInstance;
-let b: FastifyInstance;
-let sendA: Send;
-let sendB: Send;
 let database: Record<string, string>;
 
-beforeEach(async () => {
+beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'article-api-instances-'));
   database = freshDatabaseEnv(path.join(dir, 'articles.sqlite'));
-  a = buildTestApp({ env: database });
-  sendA = await listen(a);
-  b = buildTestApp({ env: database });
-  sendB = await listen(b);
 });
-afterEach(async () => {
-  await Promise.all([a.close(), b.close()]);
-  rmSync(dir, { recursive: true, force: true });
-});
+// A fresh database for each test: they count the seeded articles.
+const { send: sendA } = useTestApp({ per: 'test', build: () => buildTestApp({ env: database }) });
+const { send: sendB } = useTestApp({ per: 'test', build: () => buildTestApp({ env: database }) });
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const list = async (send: Send, headers: Record<string, string> = {}) => send({ url: '/api/articles', headers });
 const titles = async (send: Send) => (await list(send)).json<Article[]>().map((article) => article.title);

@@ -3,7 +3,6 @@
  * with ID tokens from the real Auth emulator verified by firebase-admin. A route added without a
  * matrix entry fails the first test. Then the tokens that must be refused on every protected route.
  */
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import {
@@ -13,10 +12,11 @@ import {
   signUpOnEmulator,
   startPrivateAuthEmulator,
 } from './support/authEmulator';
-import { listen, type Send, type TestRequest } from './support/http';
+import type { TestRequest } from './support/http';
 import { decodeClaims, nowInSeconds, unsignedToken, withClaims } from './support/idTokens';
-import { bearer, validInput } from './support/testApp';
 import { freshDatabaseEnv } from './support/engine';
+import { bearer, validInput } from './support/testApp';
+import { useTestApp } from './support/useTestApp';
 
 jest.setTimeout(60_000);
 
@@ -102,38 +102,38 @@ function expectRefusal(response: { statusCode: number; body: string }, status: 4
 }
 
 let emulator: AuthEmulator;
-let app: FastifyInstance;
-let send: Send;
 const registered: string[] = [];
 const tokens: Record<Role, string | null> = { anonymous: null, operator: null, admin: null };
 
 beforeAll(async () => {
   emulator = await startPrivateAuthEmulator();
-  app = buildApp({
-    config: loadConfig({
-      ...freshDatabaseEnv(),
-      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-      FIREBASE_PROJECT_ID: 'demo-ai-manabi',
-      ADMIN_EMAILS: adminEmail,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_WRITE_MAX: '10000',
-    }),
-    logger: false,
-  });
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) registered.push(`${method} ${route.url}`);
-  });
-  send = await listen(app);
+}, 120_000);
+const { send } = useTestApp({
+  build: () => {
+    const app = buildApp({
+      config: loadConfig({
+        ...freshDatabaseEnv(),
+        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+        FIREBASE_PROJECT_ID: 'demo-ai-manabi',
+        ADMIN_EMAILS: adminEmail,
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_WRITE_MAX: '10000',
+      }),
+      logger: false,
+    });
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) registered.push(`${method} ${route.url}`);
+    });
+    return app;
+  },
+});
+beforeAll(async () => {
   [tokens.admin, tokens.operator] = await Promise.all([
     signUpOnEmulator(emulator.host, adminEmail),
     signUpOnEmulator(emulator.host, operatorEmail),
   ]);
 }, 120_000);
-
-afterAll(async () => {
-  await app?.close();
-  await emulator?.stop();
-});
+afterAll(() => emulator?.stop());
 
 it('has a matrix entry for every registered route, and no entry for a route that does not exist', () => {
   expect([...registered].sort()).toEqual(Object.keys(MATRIX).sort());

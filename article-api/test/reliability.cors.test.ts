@@ -3,10 +3,10 @@
  * grant; from any other origin (look-alikes included) neither does, so a browser on another site
  * can neither send an authorised write (its preflight fails) nor read an answer.
  */
-import type { FastifyInstance } from 'fastify';
 import { DEFAULT_CORS_ORIGINS } from '../src/config';
-import { listen, type Send, type TestRequest } from './support/http';
-import { asAdmin, buildTestApp, validInput } from './support/testApp';
+import type { TestRequest } from './support/http';
+import { asAdmin, validInput } from './support/testApp';
+import { useTestApp } from './support/useTestApp';
 
 const DISALLOWED = [
   'http://evil.example',
@@ -42,13 +42,7 @@ const preflight = (origin: string, { method, url }: (typeof REQUESTS)[number]): 
   },
 });
 
-let app: FastifyInstance;
-let send: Send;
-beforeAll(async () => {
-  app = buildTestApp({ env: { RATE_LIMIT_WRITE_MAX: '10000' } });
-  send = await listen(app);
-});
-afterAll(() => app.close());
+const { send } = useTestApp({ env: { RATE_LIMIT_WRITE_MAX: '10000' } });
 
 describe.each(DEFAULT_CORS_ORIGINS)('allowed origin %s', (origin) => {
   it.each(REQUESTS)('grants the preflight of $method $url', async (request) => {

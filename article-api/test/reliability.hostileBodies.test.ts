@@ -4,10 +4,8 @@
  * database byte-for-byte the same afterwards. Replay a failure with RELIABILITY_SEED=<seed>.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { Article } from 'shared-articles';
 import { dumpDatabase, integrityCheck } from './support/dbDump';
 import { freshDatabaseEnv } from './support/engine';
@@ -15,6 +13,7 @@ import { generateHostileRequests, generatorOf, type HostileRequest } from './sup
 import { createPrng, seedFromEnv } from './support/prng';
 import { inPool, type RawAnswer, sendOnce, sendRaw } from './support/rawHttp';
 import { buildTestApp, TOKENS } from './support/testApp';
+import { useTestApp } from './support/useTestApp';
 
 jest.setTimeout(180_000);
 
@@ -27,22 +26,14 @@ const INTERNALS = /\bat .+:\d+|node_modules|\/src\/|FST_ERR|SQLITE|Error:/;
 const seed = seedFromEnv();
 let dir: string;
 let database: Record<string, string>;
-let app: FastifyInstance;
-let port: number;
 
-beforeAll(async () => {
+beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'article-api-hostile-'));
   database = freshDatabaseEnv(path.join(dir, 'articles.sqlite'));
-  // The write limit is lifted for the run: a 429 would hide what the service does with the body.
-  app = buildTestApp({ env: { ...database, RATE_LIMIT_WRITE_MAX: '100000' } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  port = (app.server.address() as AddressInfo).port;
 });
-
-afterAll(async () => {
-  await app?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+// The write limit is lifted for the run: a 429 would hide what the service does with the body.
+const server = useTestApp({ build: () => buildTestApp({ env: { ...database, RATE_LIMIT_WRITE_MAX: '100000' } }) });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function problemWith(request: HostileRequest, answer: RawAnswer): string | null {
   if (!request.expected.includes(answer.status))
@@ -62,7 +53,7 @@ function problemWith(request: HostileRequest, answer: RawAnswer): string | null 
 }
 
 it(`answers ${COUNT} generated hostile requests with clear 4xx messages and changes nothing`, async () => {
-  const articles = (await sendOnce(port, { method: 'GET', path: '/api/articles', headers: {} })).body;
+  const articles = (await sendOnce(server.port, { method: 'GET', path: '/api/articles', headers: {} })).body;
   const stored = JSON.parse(articles) as Article[];
   const requests = generateHostileRequests(
     {
@@ -80,7 +71,7 @@ it(`answers ${COUNT} generated hostile requests with clear 4xx messages and chan
   const exchanges = await inPool(
     requests.map((request) => async () => ({
       request,
-      answer: await (request.raw !== undefined ? sendRaw(port, request.raw) : sendOnce(port, request)),
+      answer: await (request.raw !== undefined ? sendRaw(server.port, request.raw) : sendOnce(server.port, request)),
     })),
     CONCURRENCY,
   );

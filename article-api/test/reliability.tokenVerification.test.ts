@@ -26,8 +26,9 @@ import {
   tamperSignature,
   unsignedToken,
 } from './support/idTokens';
-import { bearer, validInput } from './support/testApp';
 import { freshDatabaseEnv } from './support/engine';
+import { bearer, validInput } from './support/testApp';
+import { useTestApp } from './support/useTestApp';
 
 jest.setTimeout(60_000);
 
@@ -83,20 +84,13 @@ describe('a real project, with the published keys answered by the test', () => {
   const googleKey = createSigningKey('google-key-1');
   const foreignKey = createSigningKey(googleKey.kid); // same kid, another key pair
   let fetchKeys: jest.SpyInstance;
-  let app: FastifyInstance;
-  let send: Send;
-
-  beforeAll(async () => {
+  beforeAll(() => {
     fetchKeys = jest
       .spyOn(UrlKeyFetcher.prototype, 'fetchPublicKeys')
       .mockResolvedValue({ [googleKey.kid]: googleKey.publicKeyPem });
-    app = realProjectApp();
-    send = await listen(app);
   });
-  afterAll(async () => {
-    await app.close();
-    fetchKeys.mockRestore();
-  });
+  const { send } = useTestApp({ build: () => realProjectApp() });
+  afterAll(() => fetchKeys.mockRestore());
 
   const adminToken = (changes: Claims = {}) => signedToken(idTokenClaims(PROJECT, ADMIN, changes), googleKey);
   const operatorToken = () => signedToken(idTokenClaims(PROJECT, OPERATOR), googleKey);

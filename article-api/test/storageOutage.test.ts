@@ -2,28 +2,21 @@
  * The database going away under a running service (PostgreSQL stopped): public reads and admin
  * writes answer a Japanese 503 with Retry-After instead of a 500, and nothing hangs.
  */
-import type { FastifyInstance } from 'fastify';
 import { describeOn } from './support/engine';
-import { listen, type Send } from './support/http';
 import { type PostgresServer, startPostgres } from './support/postgresServer';
 import { asAdmin, buildTestApp, validInput } from './support/testApp';
+import { useTestApp } from './support/useTestApp';
 
 jest.setTimeout(60_000);
 
 // An SQLite file cannot go away under its process; a database server can.
 describeOn('postgres')('PostgreSQL stopped under a running instance', () => {
   let server: PostgresServer;
-  let app: FastifyInstance;
-  let send: Send;
   beforeAll(async () => {
     server = await startPostgres(); // its own server: the shared one must stay up
-    app = buildTestApp({ env: { DATABASE_URL: server.url() } });
-    send = await listen(app);
   });
-  afterAll(async () => {
-    await app?.close();
-    await server?.stop();
-  });
+  const { send } = useTestApp({ build: () => buildTestApp({ env: { DATABASE_URL: server.url() } }) });
+  afterAll(() => server?.stop());
 
   it('answers 503 in Japanese with Retry-After on reads and writes', async () => {
     expect((await send({ url: '/api/articles' })).statusCode).toBe(200);

@@ -1,16 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { listen, type Send } from './support/http';
 import { sendOnce } from './support/rawHttp';
-import { asAdmin, buildTestApp, validInput } from './support/testApp';
+import { asAdmin, validInput } from './support/testApp';
+import { useTestApp } from './support/useTestApp';
 
-let app: FastifyInstance;
-let send: Send;
-beforeAll(async () => {
-  app = buildTestApp();
-  send = await listen(app);
-});
-afterAll(() => app.close());
+const server = useTestApp();
+const { send } = server;
 
 const post = (payload: object | string, headers: Record<string, string> = {}) =>
   send({ method: 'POST', url: '/api/articles', headers: { ...asAdmin, ...headers }, payload });
@@ -91,7 +84,7 @@ describe('malformed requests', () => {
   it('answers 400 for bytes that are not UTF-8, instead of storing U+FFFD in their place', async () => {
     const [before, after] = JSON.stringify({ ...validInput, title: 'MARK' }).split('MARK');
     const body = Buffer.concat([Buffer.from(`${before}前`), Buffer.from([0xff]), Buffer.from(`後${after}`)]);
-    const response = await sendOnce((app.server.address() as AddressInfo).port, {
+    const response = await sendOnce(server.port, {
       method: 'POST',
       path: '/api/articles',
       headers: { ...asAdmin, 'content-type': 'application/json' },

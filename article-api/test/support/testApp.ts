@@ -62,9 +62,10 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
   });
 }
 
-export function buildTestApp(
-  options: Partial<BuildAppOptions> & { env?: Record<string, string> } = {},
-): FastifyInstance {
+/** buildApp's options, any of them overridable; `env` adds to or overrides the test defaults. */
+export type TestAppOptions = Partial<BuildAppOptions> & { env?: Record<string, string> };
+
+export function buildTestApp(options: TestAppOptions = {}): FastifyInstance {
   const { env, ...rest } = options;
   return buildApp({
     config: testConfig(env),
