@@ -1,22 +1,9 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { useAuth } from 'shared-auth';
-import { ThemeModeProvider } from 'shared-ui';
+import { screen } from '@testing-library/react';
+import { renderApp, signedIn } from 'shared-data/testing';
 import BusinessPortalRoutes from './routes';
-import { fakeAuth } from './testing/fakes';
+import { sampleProfile } from './testing/fakes';
 
-jest.mock('shared-auth', () => ({ useAuth: jest.fn() }));
-jest.mocked(useAuth).mockReturnValue(fakeAuth());
-
-function renderAt(path: string) {
-  render(
-    <ThemeModeProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <BusinessPortalRoutes />
-      </MemoryRouter>
-    </ThemeModeProvider>,
-  );
-}
+const renderAt = (url: string) => renderApp(<BusinessPortalRoutes />, { url, auth: signedIn(sampleProfile) });
 
 const sidebar = () => screen.queryByRole('complementary', { name: '事業者メニュー' });
 

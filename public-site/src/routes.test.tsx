@@ -1,21 +1,10 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { ThemeProvider } from 'styled-components';
-import { lightTheme } from 'shared-ui';
-import { mockFetch } from './lib/articles/testing';
+import { screen } from '@testing-library/react';
 import PublicSiteRoutes from './routes';
+import { fakeFetch, renderApp } from 'shared-data/testing';
 
-function renderAt(url: string) {
-  return render(
-    <ThemeProvider theme={lightTheme}>
-      <MemoryRouter initialEntries={[url]}>
-        <PublicSiteRoutes />
-      </MemoryRouter>
-    </ThemeProvider>,
-  );
-}
+const renderAt = (url: string) => renderApp(<PublicSiteRoutes />, { url });
 
-beforeEach(() => mockFetch(() => ({ status: 200, body: [] })));
+beforeEach(() => fakeFetch(() => ({ status: 200, body: [] })));
 
 describe('public-site routes', () => {
   it.each([

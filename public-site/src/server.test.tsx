@@ -8,8 +8,9 @@ import { sanitizeArticleHtml } from 'shared-articles/sanitize-policy';
 import { ThemeProvider } from 'styled-components';
 import { installSanitizer, lightTheme } from 'shared-ui';
 import { relatedCards } from './lib/articles/relatedCards';
-import { makeArticle, mockFetch } from './lib/articles/testing';
 import { prepare } from './server';
+import { makeArticle } from 'shared-articles/testing';
+import { fakeFetch, type FakeRequest } from 'shared-data/testing';
 
 /**
  * public-site's server module: loads what the requested page shows, gives the shell a Page that
@@ -21,7 +22,7 @@ const article = makeArticle({ id: 7, slug: 'prompt-tips', title: 'プロンプ�
 const other = makeArticle({ id: 8, slug: 'other', title: '別の記事', date: '2024-12-01' });
 
 /** The service: the list, and each article by slug (404 for unknown slugs). */
-const serviceUp = (url: string) => {
+const serviceUp = ({ url }: FakeRequest) => {
   if (url === `${API}/articles`) return { status: 200, body: [article, other] };
   const slug = url.startsWith(`${API}/articles/slug/`)
     ? decodeURIComponent(url.slice(`${API}/articles/slug/`.length))
@@ -55,14 +56,14 @@ beforeEach(() => localStorage.clear());
 
 describe('prepare', () => {
   it.each(['/', '/articles', '/articles/'])('loads the article list for %s', async (url) => {
-    const fetchMock = mockFetch(serviceUp);
+    const fetchMock = fakeFetch(serviceUp);
     const { embeddedState } = await prepare({ url, apiBaseUrl: API });
     expect(fetchMock.mock.calls.map(([requested]) => String(requested))).toEqual([`${API}/articles`]);
     expect(embeddedData(embeddedState.value, ['articles', 'list'])).toEqual([article, other]);
   });
 
   it('loads the article and its related cards for an article page, without the bodies of the list', async () => {
-    const fetchMock = mockFetch(serviceUp);
+    const fetchMock = fakeFetch(serviceUp);
     const { embeddedState } = await prepare({ url: '/articles/prompt-tips?utm_source=line', apiBaseUrl: API });
     expect(fetchMock.mock.calls.map(([requested]) => String(requested)).sort()).toEqual([
       `${API}/articles`,
@@ -81,14 +82,14 @@ describe('prepare', () => {
   });
 
   it.each(['/about', '/privacy', '/contents/ai-history'])('loads nothing for %s', async (url) => {
-    const fetchMock = mockFetch(serviceUp);
+    const fetchMock = fakeFetch(serviceUp);
     const { embeddedState } = await prepare({ url, apiBaseUrl: API });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(embeddedQueries(embeddedState.value)).toEqual([]);
   });
 
   it('embeds null for an unknown slug (the page answers 404)', async () => {
-    mockFetch(serviceUp);
+    fakeFetch(serviceUp);
     const { embeddedState } = await prepare({ url: '/articles/no-such-article', apiBaseUrl: API });
     const queries = embeddedQueries(embeddedState.value);
     expect(queries.map((query) => query.queryKey)).toContainEqual(['articles', 'slug', 'no-such-article']);
@@ -96,12 +97,12 @@ describe('prepare', () => {
   });
 
   it("names this build's version", async () => {
-    mockFetch(serviceUp);
+    fakeFetch(serviceUp);
     expect((await prepare({ url: '/about', apiBaseUrl: API })).build).toBe('build-42');
   });
 
   it('gives a Page that renders the article from the loaded data, without fetching again', async () => {
-    const fetchMock = mockFetch(serviceUp);
+    const fetchMock = fakeFetch(serviceUp);
     const { Page } = await prepare({ url: '/articles/prompt-tips', apiBaseUrl: API });
     fetchMock.mockClear();
     const html = renderAt('/articles/prompt-tips', Page);
@@ -115,7 +116,7 @@ describe('prepare', () => {
   });
 
   it('gives each request its own data', async () => {
-    mockFetch(serviceUp);
+    fakeFetch(serviceUp);
     const first = await prepare({ url: '/articles/prompt-tips', apiBaseUrl: API });
     const second = await prepare({ url: '/articles/other', apiBaseUrl: API });
     expect(embeddedData(second.embeddedState.value, ['articles', 'slug', 'prompt-tips'])).toBeUndefined();
@@ -124,7 +125,7 @@ describe('prepare', () => {
 
   it('leaves a query that failed out of the state, and the page loading for the browser to ask again', async () => {
     // Refused (403): the service answered, so no snapshot stands in.
-    mockFetch(() => ({ status: 403, body: { error: '権限がありません' } }));
+    fakeFetch(() => ({ status: 403, body: { error: '権限がありません' } }));
     const { Page, embeddedState } = await prepare({ url: '/articles', apiBaseUrl: API });
     expect(embeddedQueries(embeddedState.value)).toEqual([]);
     const html = renderAt('/articles', Page);
@@ -138,7 +139,7 @@ describe('prepare', () => {
     });
 
     it('renders from the seed it carries, without requesting the snapshot file', async () => {
-      const fetchMock = mockFetch(() => 'network-error');
+      const fetchMock = fakeFetch(() => 'network-error');
       const seeded = seedArticles[0] as Article;
       const { embeddedState } = await prepare({ url: `/articles/${seeded.slug}`, apiBaseUrl: API });
       const requested = fetchMock.mock.calls.map(([url]) => String(url));

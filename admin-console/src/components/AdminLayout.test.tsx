@@ -1,13 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setViewportWidth } from 'shared-ui/testing';
-import { installFakeApi } from '../testing/fakeApi';
-import { renderAdmin } from '../testing/renderAdmin';
+import { fakeFetch, renderApp } from 'shared-data/testing';
+import AdminConsoleRoutes from '../routes';
+import { adminAuth } from '../testing/adminAuth';
 
-jest.mock('shared-auth', () => ({ useAuth: () => jest.requireActual('../testing/fakeAuth').fakeAdminAuth }));
+const renderAdmin = (url: string) => renderApp(<AdminConsoleRoutes />, { url, auth: adminAuth });
 
 describe('admin layout', () => {
-  beforeEach(() => installFakeApi({ 'GET /articles': () => ({ status: 200, body: [] }) }));
+  beforeEach(() => fakeFetch({ 'GET /articles': () => ({ status: 200, body: [] }) }));
 
   it('has the menu of the spec, marks the current page and opens the site in a new tab', async () => {
     renderAdmin('/admin/articles/new');

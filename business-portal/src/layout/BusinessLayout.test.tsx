@@ -1,28 +1,28 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useAuth } from 'shared-auth';
-import { fakeAuth, sampleProfile } from '../testing/fakes';
+import type { AuthContextValue } from 'shared-auth';
+import { renderApp, signedIn } from 'shared-data/testing';
 import { setViewportWidth } from 'shared-ui/testing';
-import { renderPortal } from '../testing/renderPortal';
+import { BusinessSettingsProvider } from '../lib/BusinessSettingsProvider';
+import { sampleProfile } from '../testing/fakes';
 import { BusinessLayout } from './BusinessLayout';
 
-jest.mock('shared-auth', () => ({ useAuth: jest.fn() }));
-const mockedUseAuth = jest.mocked(useAuth);
-
-function renderSidebar(route = '/business/dashboard') {
-  return renderPortal(<BusinessLayout />, { route });
+function renderSidebar({
+  url = '/business/dashboard',
+  auth = signedIn(sampleProfile),
+}: { url?: string; auth?: AuthContextValue } = {}) {
+  return renderApp(<BusinessLayout />, { url, auth, providers: BusinessSettingsProvider });
 }
 
 describe('BusinessLayout sidebar', () => {
   let restoreViewport: () => void;
   beforeEach(() => {
     restoreViewport = setViewportWidth(1280);
-    mockedUseAuth.mockReturnValue(fakeAuth());
   });
   afterEach(() => restoreViewport());
 
   it('links to the four pages of the spec, in order, marking the current one', () => {
-    renderSidebar('/business/settings');
+    renderSidebar({ url: '/business/settings' });
     const nav = screen.getByRole('navigation', { name: '事業者ナビゲーション' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
@@ -39,10 +39,7 @@ describe('BusinessLayout sidebar', () => {
     const name = () => screen.getByTestId('sidebar-user-name');
 
     it('shows the photo, the display name and the e-mail', () => {
-      mockedUseAuth.mockReturnValue(
-        fakeAuth({ userProfile: { ...sampleProfile, photoURL: 'https://example.com/me.png' } }),
-      );
-      renderSidebar();
+      renderSidebar({ auth: signedIn({ ...sampleProfile, photoURL: 'https://example.com/me.png' }) });
       expect(avatar().querySelector('img')).toHaveAttribute('src', 'https://example.com/me.png');
       expect(name()).toHaveTextContent('Taro Yamada');
       expect(screen.getByText('taro@example.com')).toBeInTheDocument();
@@ -56,24 +53,19 @@ describe('BusinessLayout sidebar', () => {
 
     it('uses the account name when the profile has none', () => {
       const account = { ...sampleProfile, displayName: 'Account Owner' };
-      mockedUseAuth.mockReturnValue(
-        fakeAuth({ currentUser: account, userProfile: { ...sampleProfile, displayName: null } }),
-      );
-      renderSidebar();
+      renderSidebar({ auth: signedIn({ ...sampleProfile, displayName: null }, { currentUser: account }) });
       expect(name()).toHaveTextContent('Account Owner');
     });
 
     it('falls back to the e-mail: its first letter in the avatar, the address as the name', () => {
-      mockedUseAuth.mockReturnValue(fakeAuth({ userProfile: { ...sampleProfile, displayName: null } }));
-      renderSidebar();
+      renderSidebar({ auth: signedIn({ ...sampleProfile, displayName: null }) });
       expect(avatar()).toHaveTextContent('T');
       expect(name()).toHaveTextContent('taro@example.com');
     });
 
     it('ends with U and ユーザー when nothing is known', () => {
       const anonymous = { ...sampleProfile, displayName: null, email: '' };
-      mockedUseAuth.mockReturnValue(fakeAuth({ userProfile: anonymous }));
-      renderSidebar();
+      renderSidebar({ auth: signedIn(anonymous) });
       expect(avatar()).toHaveTextContent('U');
       expect(name()).toHaveTextContent('ユーザー');
     });
@@ -85,17 +77,15 @@ describe('BusinessLayout sidebar', () => {
   });
 
   it('logs out, then goes to the business login', async () => {
-    const auth = fakeAuth();
-    mockedUseAuth.mockReturnValue(auth);
-    renderSidebar();
+    const auth = signedIn(sampleProfile);
+    renderSidebar({ auth });
     await userEvent.click(screen.getByRole('button', { name: 'ログアウト' }));
     expect(auth.logout).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/business/login'));
   });
 
   it('stays and says so when logout fails', async () => {
-    mockedUseAuth.mockReturnValue(fakeAuth({ logout: jest.fn(async () => ({ success: false })) }));
-    renderSidebar();
+    renderSidebar({ auth: signedIn(sampleProfile, { logout: jest.fn(async () => ({ success: false })) }) });
     await userEvent.click(screen.getByRole('button', { name: 'ログアウト' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('ログアウトに失敗しました。');
     expect(screen.getByTestId('location')).toHaveTextContent('/business/dashboard');

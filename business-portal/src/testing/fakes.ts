@@ -1,5 +1,5 @@
 import type { ArticleClient, BusinessArticle } from 'shared-articles';
-import type { AuthContextValue, UserProfile } from 'shared-auth';
+import type { UserProfile } from 'shared-auth';
 
 export const sampleProfile: UserProfile = {
   uid: 'uid-123',
@@ -10,28 +10,6 @@ export const sampleProfile: UserProfile = {
   createdAt: 'Fri, 30 May 2025 05:05:00 GMT',
   lastSignInTime: 'Sun, 10 Aug 2025 23:30:00 GMT',
 };
-
-/** A signed-in auth context whose actions succeed unless overridden. */
-export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
-  const profile = 'userProfile' in overrides ? (overrides.userProfile ?? null) : sampleProfile;
-  return {
-    currentUser: profile,
-    userProfile: profile,
-    isAdmin: false,
-    loading: false,
-    authError: null,
-    authSuccess: null,
-    loginRedirectPath: null,
-    redirectingTo: null,
-    signInWithGoogle: jest.fn(async () => ({ success: true })),
-    updateUserProfile: jest.fn(async () => ({ success: true })),
-    sendVerificationEmail: jest.fn(async () => ({ success: true })),
-    logout: jest.fn(async () => ({ success: true })),
-    clearMessages: jest.fn(),
-    getIdToken: jest.fn(async () => 'id-token'),
-    ...overrides,
-  };
-}
 
 const notUsed = () => Promise.reject(new Error('not used by this test'));
 

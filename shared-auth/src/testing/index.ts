@@ -1,1 +1,2 @@
 export { AuthTestProvider, signedOutValue } from './AuthTestProvider';
+export { testUser, signedIn } from './testUsers';

@@ -1,4 +1,5 @@
-import { makeArticle, mockFetch } from './testing';
+import { makeArticle } from 'shared-articles/testing';
+import { fakeFetch } from 'shared-data/testing';
 
 const API = 'http://localhost:3001/api';
 const older = makeArticle({ id: 1, slug: 'older', date: '2025-01-01' });
@@ -17,14 +18,14 @@ beforeEach(() => {
 
 describe('fetchArticles', () => {
   it("returns the service's articles newest first", async () => {
-    mockFetch((url) => (url === `${API}/articles` ? { status: 200, body: [older, newer] } : { status: 404 }));
+    fakeFetch(({ url }) => (url === `${API}/articles` ? { status: 200, body: [older, newer] } : { status: 404 }));
     const { fetchArticles } = await load();
     expect((await fetchArticles()).map((a) => a.slug)).toEqual(['newer', 'older']);
   });
 
   it('leaves locally stored articles out: pages join them on read (queries.ts)', async () => {
     window.localStorage.setItem('articles', JSON.stringify([makeArticle({ id: 9, slug: 'mine' })]));
-    mockFetch(() => ({ status: 200, body: [older] }));
+    fakeFetch(() => ({ status: 200, body: [older] }));
     const { fetchArticles } = await load();
     expect((await fetchArticles()).map((a) => a.slug)).toEqual(['older']);
   });
@@ -34,7 +35,7 @@ describe('fetchArticles', () => {
     ['a 503', { status: 503, body: { error: '停止中' } }],
     ['an answer that breaks the article contract', { status: 200, body: [{ id: 'x', title: null }] }],
   ])('falls back to the build snapshot after %s', async (_case, apiAnswer) => {
-    const fetchMock = mockFetch((url) =>
+    const fetchMock = fakeFetch(({ url }) =>
       url.endsWith('/articles-snapshot.json') ? { status: 200, body: [snapshotOnly] } : apiAnswer,
     );
     const { fetchArticles } = await load();
@@ -43,20 +44,20 @@ describe('fetchArticles', () => {
   });
 
   it('does not fetch the snapshot while the service answers', async () => {
-    const fetchMock = mockFetch(() => ({ status: 200, body: [older] }));
+    const fetchMock = fakeFetch(() => ({ status: 200, body: [older] }));
     const { fetchArticles } = await load();
     await fetchArticles();
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it("reports the service's error when the snapshot cannot be read either", async () => {
-    mockFetch(() => 'network-error');
+    fakeFetch(() => 'network-error');
     const { fetchArticles } = await load();
     await expect(fetchArticles()).rejects.toMatchObject({ status: 0, message: '記事の取得に失敗しました。' });
   });
 
   it('does not hide client errors (4xx) behind the snapshot', async () => {
-    mockFetch((url) =>
+    fakeFetch(({ url }) =>
       url.endsWith('.json') ? { status: 200, body: [snapshotOnly] } : { status: 429, body: { error: '多すぎます' } },
     );
     const { fetchArticles } = await load();
@@ -66,14 +67,14 @@ describe('fetchArticles', () => {
 
 describe('fetchArticleBySlug', () => {
   it('loads the article from GET /articles/slug/:slug', async () => {
-    const fetchMock = mockFetch(() => ({ status: 200, body: newer }));
+    const fetchMock = fakeFetch(() => ({ status: 200, body: newer }));
     const { fetchArticleBySlug } = await load();
     expect(await fetchArticleBySlug('newer')).toEqual(newer);
     expect(fetchMock).toHaveBeenCalledWith(`${API}/articles/slug/newer`, expect.anything());
   });
 
   it('treats a 404 as not found, not as unreachable (no snapshot)', async () => {
-    const fetchMock = mockFetch((url) =>
+    const fetchMock = fakeFetch(({ url }) =>
       url.endsWith('.json')
         ? { status: 200, body: [snapshotOnly] }
         : { status: 404, body: { error: '記事が見つかりません' } },
@@ -84,7 +85,7 @@ describe('fetchArticleBySlug', () => {
   });
 
   it('reads the snapshot when the service is unreachable', async () => {
-    mockFetch((url) => (url.endsWith('.json') ? { status: 200, body: [snapshotOnly] } : 'network-error'));
+    fakeFetch(({ url }) => (url.endsWith('.json') ? { status: 200, body: [snapshotOnly] } : 'network-error'));
     const { fetchArticleBySlug } = await load();
     expect(await fetchArticleBySlug('from-snapshot')).toEqual(snapshotOnly);
     expect(await fetchArticleBySlug('nowhere')).toBeNull();

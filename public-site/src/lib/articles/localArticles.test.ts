@@ -1,5 +1,5 @@
 import { mergeLocalArticles, readLocalArticles } from './localArticles';
-import { makeArticle } from './testing';
+import { makeArticle } from 'shared-articles/testing';
 
 afterEach(() => window.localStorage.clear());
 

@@ -7,7 +7,8 @@ import { useArticle, useArticles, useRelatedArticles } from './queries';
 import { createPublicQueryClient } from './queryClient';
 import { relatedCards } from './relatedCards';
 import { SERVER_STATE_ELEMENT_ID, adoptServerState } from './serverState';
-import { makeArticle, mockFetch } from './testing';
+import { makeArticle } from 'shared-articles/testing';
+import { fakeFetch } from 'shared-data/testing';
 
 /**
  * Articles stored in this browser (spec: the `articles` key) join the published ones when a page
@@ -51,7 +52,7 @@ function hydratePage(page: Document, probe: ReactElement) {
 
 describe('on a page rendered in the browser', () => {
   it('lists the stored articles with the published ones, newest first, skipping junk and impostors', async () => {
-    mockFetch(() => ({ status: 200, body: [older, newer] }));
+    fakeFetch(() => ({ status: 200, body: [older, newer] }));
     store([mine, impostor, 'junk']);
     const { result } = renderHook(() => useArticles(), { wrapper: wrapperFor(createPublicQueryClient()) });
     await waitFor(() =>
@@ -60,7 +61,7 @@ describe('on a page rendered in the browser', () => {
   });
 
   it('shows a stored article the service does not know, and the published one over a stored namesake', async () => {
-    mockFetch((url) => (url.endsWith('/slug/newer') ? { status: 200, body: newer } : { status: 404 }));
+    fakeFetch(({ url }) => (url.endsWith('/slug/newer') ? { status: 200, body: newer } : { status: 404 }));
     store([mine, impostor]);
     const client = createPublicQueryClient();
     const { result } = renderHook(() => ({ mine: useArticle('mine'), newer: useArticle('newer') }), {
@@ -73,7 +74,7 @@ describe('on a page rendered in the browser', () => {
   });
 
   it('keeps an unknown slug not found when nothing is stored under it', async () => {
-    mockFetch(() => ({ status: 404 }));
+    fakeFetch(() => ({ status: 404 }));
     store([mine]);
     const { result } = renderHook(() => useArticle('nowhere'), { wrapper: wrapperFor(createPublicQueryClient()) });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
@@ -108,7 +109,7 @@ describe('on a page the server rendered', () => {
   const hydrateOver = (page: Document, slug: string) => hydratePage(page, <ArticleProbe slug={slug} />);
 
   it('hydrates the 404 the server sent without a mismatch, then shows the stored article', async () => {
-    mockFetch(() => ({ status: 404 }));
+    fakeFetch(() => ({ status: 404 }));
     const page = serve('mine', null);
     expect(page.querySelector('h1')?.textContent).toBe('記事が見つかりませんでした。');
     store([mine]);
@@ -126,7 +127,7 @@ describe('on a page the server rendered', () => {
   });
 
   it('keeps the published article the server rendered over a stored one with its slug', async () => {
-    mockFetch(() => ({ status: 200, body: newer }));
+    fakeFetch(() => ({ status: 200, body: newer }));
     store([impostor]);
     const onRecoverableError = hydrateOver(serve('newer', newer), 'newer');
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
@@ -170,7 +171,7 @@ describe('related cards', () => {
   const titles = () => screen.queryAllByRole('listitem').map((item) => item.textContent);
 
   it('come from the list already in the browser, stored articles included, without a request', async () => {
-    const fetchMock = mockFetch(() => ({ status: 500 }));
+    const fetchMock = fakeFetch(() => ({ status: 500 }));
     store([mine]);
     const client = createPublicQueryClient();
     client.setQueryData(articleKeys.list(), [newer, older]);
@@ -181,7 +182,7 @@ describe('related cards', () => {
   });
 
   it('fetch the list when it is not cached yet', async () => {
-    const fetchMock = mockFetch(() => ({ status: 200, body: [older, newer] }));
+    const fetchMock = fakeFetch(() => ({ status: 200, body: [older, newer] }));
     const { result } = renderHook(() => useRelatedArticles(newer), {
       wrapper: wrapperFor(createPublicQueryClient()),
     });
@@ -196,7 +197,7 @@ describe('related cards', () => {
   }
 
   it('hydrate from the cards the server sent, without fetching anything', async () => {
-    const fetchMock = mockFetch(() => ({ status: 500 }));
+    const fetchMock = fakeFetch(() => ({ status: 500 }));
     const page = serveRelated();
     expect(page.querySelector('li')?.textContent).toBe('古い記事');
     const onRecoverableError = hydratePage(page, <RelatedProbe article={newer} />);
@@ -208,7 +209,7 @@ describe('related cards', () => {
   });
 
   it('take in a stored article right after hydration, keeping the served cards meanwhile', async () => {
-    const fetchMock = mockFetch(() => ({ status: 200, body: [older, newer] }));
+    const fetchMock = fakeFetch(() => ({ status: 200, body: [older, newer] }));
     const page = serveRelated();
     store([mine]);
     const onRecoverableError = hydratePage(page, <RelatedProbe article={newer} />);

@@ -1,6 +1,6 @@
 import { youtubeThumbnail } from 'shared-articles';
 import { relatedCards } from './relatedCards';
-import { makeArticle } from './testing';
+import { makeArticle } from 'shared-articles/testing';
 
 describe('relatedCards', () => {
   const video = makeArticle({

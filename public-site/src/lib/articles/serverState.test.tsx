@@ -5,7 +5,8 @@ import { articleKeys } from 'shared-data';
 import { useArticle, useArticles } from './queries';
 import { createPublicQueryClient } from './queryClient';
 import { SERVER_STATE_ELEMENT_ID, adoptServerState } from './serverState';
-import { makeArticle, mockFetch } from './testing';
+import { makeArticle } from 'shared-articles/testing';
+import { fakeFetch } from 'shared-data/testing';
 
 /**
  * The data a server-rendered page was rendered with, taken over by the browser: no second fetch,
@@ -40,7 +41,7 @@ beforeEach(() => localStorage.clear());
 
 describe('adoptServerState', () => {
   it('takes over the served data as fresh: the page shows it without fetching again', async () => {
-    const fetchMock = mockFetch(() => ({ status: 200, body: [] }));
+    const fetchMock = fakeFetch(() => ({ status: 200, body: [] }));
     const client = createPublicQueryClient();
     const json = serverState((server) => {
       server.setQueryData(articleKeys.list(), [newer, older]);

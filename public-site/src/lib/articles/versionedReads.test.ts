@@ -1,6 +1,6 @@
 import { ArticleApiError, type ArticleClient } from 'shared-articles';
 import { createVersionedReads } from './versionedReads';
-import { makeArticle } from './testing';
+import { makeArticle } from 'shared-articles/testing';
 
 /** The server's reads of the article API, shared by every render at one API change version. */
 const API = 'http://api.test/api';

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { installFakeApi, makeArticle } from '../../../testing/fakeApi';
-import { TEST_TOKEN } from '../../../testing/fakeAuth';
-import { renderAdmin } from '../../../testing/renderAdmin';
+import { fakeFetch, renderApp } from 'shared-data/testing';
+import { makeArticle } from 'shared-articles/testing';
+import AdminConsoleRoutes from '../../../routes';
+import { adminAuth, TEST_TOKEN } from '../../../testing/adminAuth';
 
-jest.mock('shared-auth', () => ({ useAuth: () => jest.requireActual('../../../testing/fakeAuth').fakeAdminAuth }));
+const renderAdmin = (url: string) => renderApp(<AdminConsoleRoutes />, { url, auth: adminAuth });
 
 const articles = [
   makeArticle({ id: 1, title: '古い記事', date: '2025-01-10', category: '生成AI初心者' }),
@@ -12,7 +13,7 @@ const articles = [
 
 describe('article list', () => {
   it('shows the loading text, then the articles newest first with category and Japanese date', async () => {
-    const api = installFakeApi({ 'GET /articles': () => ({ status: 200, body: articles }) });
+    const api = fakeFetch({ 'GET /articles': () => ({ status: 200, body: articles }) });
     renderAdmin('/admin/articles');
 
     expect(screen.getByRole('status')).toHaveTextContent('記事を読み込んでいます...');
@@ -28,18 +29,18 @@ describe('article list', () => {
     );
     expect(within(newest).getByRole('button', { name: /^削除\s*：新しい記事$/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '新規作成' })).toHaveAttribute('href', '/admin/articles/new');
-    expect(api.requests[0]?.headers.Authorization).toBe(`Bearer ${TEST_TOKEN}`);
+    expect(api.requests[0]?.headers.get('Authorization')).toBe(`Bearer ${TEST_TOKEN}`);
   });
 
   it('says so when there are no articles', async () => {
-    installFakeApi({ 'GET /articles': () => ({ status: 200, body: [] }) });
+    fakeFetch({ 'GET /articles': () => ({ status: 200, body: [] }) });
     renderAdmin('/admin/articles');
     expect(await screen.findByText(/記事がまだありません。/)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it("shows the service's error message in the banner", async () => {
-    installFakeApi({ 'GET /articles': () => ({ status: 500, body: { error: 'データベースを読めませんでした。' } }) });
+    fakeFetch({ 'GET /articles': () => ({ status: 500, body: { error: 'データベースを読めませんでした。' } }) });
     renderAdmin('/admin/articles');
     // A 5xx is retried once (after about 1 s) before the error shows.
     expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(
@@ -49,7 +50,7 @@ describe('article list', () => {
   });
 
   it('falls back to the spec message when the service is unreachable', async () => {
-    const api = installFakeApi({ 'GET /articles': () => 'network-error' });
+    const api = fakeFetch({ 'GET /articles': () => 'network-error' });
     renderAdmin('/admin/articles');
     expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent('記事の取得に失敗しました。');
     expect(api.sent('GET', '/articles')).toHaveLength(2); // one retry for a network failure
@@ -59,7 +60,7 @@ describe('article list', () => {
     [401, 'ログインが必要です。'],
     [403, '管理者権限が必要です。'],
   ])('shows the message of a %i at once, without retrying', async (status, message) => {
-    const api = installFakeApi({ 'GET /articles': () => ({ status, body: { error: message } }) });
+    const api = fakeFetch({ 'GET /articles': () => ({ status, body: { error: message } }) });
     renderAdmin('/admin/articles');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(api.sent('GET', '/articles')).toHaveLength(1);
@@ -67,7 +68,7 @@ describe('article list', () => {
 
   it('reloads after an error when asked', async () => {
     let fail = true;
-    installFakeApi({
+    fakeFetch({
       'GET /articles': () =>
         fail ? { status: 500, body: { error: '一時的なエラーです。' } } : { status: 200, body: articles },
     });
@@ -79,7 +80,7 @@ describe('article list', () => {
   });
 
   it('the dashboard shows the figures of the list above it', async () => {
-    installFakeApi({ 'GET /articles': () => ({ status: 200, body: articles }) });
+    fakeFetch({ 'GET /articles': () => ({ status: 200, body: articles }) });
     renderAdmin('/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeInTheDocument();
     expect(await screen.findByText('2件')).toBeInTheDocument();

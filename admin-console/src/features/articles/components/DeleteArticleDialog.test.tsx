@@ -1,16 +1,18 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deferred, installFakeApi, makeArticle, type FakeReply } from '../../../testing/fakeApi';
-import { renderAdmin } from '../../../testing/renderAdmin';
+import { deferred, fakeFetch, renderApp, type FakeReply } from 'shared-data/testing';
+import { makeArticle } from 'shared-articles/testing';
+import AdminConsoleRoutes from '../../../routes';
+import { adminAuth } from '../../../testing/adminAuth';
 import { DELETED_MESSAGE_MS } from './ArticleListPage';
 
-jest.mock('shared-auth', () => ({ useAuth: () => jest.requireActual('../../../testing/fakeAuth').fakeAdminAuth }));
+const renderAdmin = (url: string) => renderApp(<AdminConsoleRoutes />, { url, auth: adminAuth });
 
 const QUESTION = 'Are you sure you want to delete this article?';
 
 function setUp(deleteReply: () => FakeReply | Promise<FakeReply> = () => ({ status: 204 })) {
   let articles = [makeArticle({ id: 1, title: '消す記事' }), makeArticle({ id: 2, title: '残す記事' })];
-  const api = installFakeApi({
+  const api = fakeFetch({
     'GET /articles': () => ({ status: 200, body: articles }),
     'DELETE /articles/1': async () => {
       const reply = await deleteReply();

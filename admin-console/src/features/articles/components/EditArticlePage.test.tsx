@@ -1,10 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deferred, installFakeApi, makeArticle, type FakeReply } from '../../../testing/fakeApi';
-import { renderAdmin } from '../../../testing/renderAdmin';
 import { parseArticleId } from './EditArticlePage';
+import { deferred, fakeFetch, renderApp, type FakeReply } from 'shared-data/testing';
+import { makeArticle } from 'shared-articles/testing';
+import AdminConsoleRoutes from '../../../routes';
+import { adminAuth } from '../../../testing/adminAuth';
 
-jest.mock('shared-auth', () => ({ useAuth: () => jest.requireActual('../../../testing/fakeAuth').fakeAdminAuth }));
+const renderAdmin = (url: string) => renderApp(<AdminConsoleRoutes />, { url, auth: adminAuth });
 
 const edited = makeArticle({
   id: 5,
@@ -23,7 +25,7 @@ const others = [makeArticle({ id: 3, title: '関連する記事' }), makeArticle
 const titleField = () => screen.getByRole('textbox', { name: /^タイトル/ });
 
 function setUp(updateReply: () => FakeReply | Promise<FakeReply> = () => ({ status: 200, body: edited })) {
-  const api = installFakeApi({
+  const api = fakeFetch({
     'GET /articles': () => ({ status: 200, body: [edited, ...others] }),
     'GET /articles/5': () => ({ status: 200, body: edited }),
     'PUT /articles/5': updateReply,
@@ -74,7 +76,7 @@ describe('edit article form', () => {
 
     expect(await screen.findByRole('button', { name: '更新中...' })).toBeDisabled();
     await act(async () => reply.resolve({ status: 200, body: { ...edited, title: '更新後のタイトル' } }));
-    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/admin\/articles$/));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/articles$/));
     expect(api.sent('PUT', '/articles/5')[0]?.body).toEqual({
       title: '更新後のタイトル',
       category: 'AI活用',
@@ -100,7 +102,7 @@ describe('edit article form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('管理者権限が必要です。');
     expect(titleField()).toHaveValue('編集する記事（改）');
     expect(screen.getByRole('button', { name: '更新する' })).toBeEnabled();
-    expect(screen.getByTestId('current-path')).toHaveTextContent('/admin/articles/edit/5');
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/articles/edit/5');
   });
 
   it('falls back to 記事の更新に失敗しました。 when the service gives no message', async () => {
@@ -112,7 +114,7 @@ describe('edit article form', () => {
   });
 
   it('shows only the message when the article cannot be loaded', async () => {
-    installFakeApi({ 'GET /articles/5': () => ({ status: 404, body: { error: '記事が見つかりませんでした。' } }) });
+    fakeFetch({ 'GET /articles/5': () => ({ status: 404, body: { error: '記事が見つかりませんでした。' } }) });
     renderAdmin('/admin/articles/edit/5');
     expect(await screen.findByRole('alert')).toHaveTextContent('記事が見つかりませんでした。');
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
@@ -121,13 +123,13 @@ describe('edit article form', () => {
   });
 
   it('falls back to 記事の取得に失敗しました。 when the load fails without a message', async () => {
-    installFakeApi({ 'GET /articles/5': () => ({ status: 400, body: {} }) });
+    fakeFetch({ 'GET /articles/5': () => ({ status: 400, body: {} }) });
     renderAdmin('/admin/articles/edit/5');
     expect(await screen.findByRole('alert')).toHaveTextContent('記事の取得に失敗しました。');
   });
 
   it('does not ask the service about an id that cannot exist', async () => {
-    const api = installFakeApi({});
+    const api = fakeFetch({});
     renderAdmin('/admin/articles/edit/abc');
     expect(await screen.findByRole('alert')).toHaveTextContent('記事が見つかりませんでした。');
     expect(api.requests).toHaveLength(0);

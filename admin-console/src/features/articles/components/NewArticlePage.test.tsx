@@ -1,10 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Article } from 'shared-articles';
-import { deferred, installFakeApi, makeArticle, type FakeReply } from '../../../testing/fakeApi';
-import { renderAdmin } from '../../../testing/renderAdmin';
+import { deferred, fakeFetch, renderApp, type FakeReply } from 'shared-data/testing';
+import { makeArticle } from 'shared-articles/testing';
+import AdminConsoleRoutes from '../../../routes';
+import { adminAuth } from '../../../testing/adminAuth';
 
-jest.mock('shared-auth', () => ({ useAuth: () => jest.requireActual('../../../testing/fakeAuth').fakeAdminAuth }));
+const renderAdmin = (url: string) => renderApp(<AdminConsoleRoutes />, { url, auth: adminAuth });
 
 const field = (name: RegExp) => screen.getByRole('textbox', { name });
 const titleField = () => field(/^タイトル/);
@@ -17,7 +19,7 @@ function setUp(
   createReply: () => FakeReply | Promise<FakeReply> = () => ({ status: 201, body: makeArticle({ id: 99 }) }),
 ) {
   const articles: Article[] = [makeArticle({ id: 1, title: '既存の記事', category: 'AI副業' })];
-  const api = installFakeApi({
+  const api = fakeFetch({
     'GET /articles': () => ({ status: 200, body: articles }),
     'POST /articles': async (request) => {
       const reply = await createReply();
@@ -102,7 +104,7 @@ describe('create article form', () => {
     expect(slugField()).toHaveFocus();
     expect(titleField()).toHaveValue('新しい記事のタイトル');
     expect(slugField()).toHaveValue('taken-slug');
-    expect(screen.getByTestId('current-path')).toHaveTextContent('/admin/articles/new');
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/articles/new');
   });
 
   it('reads 作成中... and is disabled while saving; a failure keeps the user and the text', async () => {
@@ -119,7 +121,7 @@ describe('create article form', () => {
     expect(screen.getByRole('button', { name: '作成する' })).toBeEnabled();
     expect(titleField()).toHaveValue('新しい記事のタイトル');
     expect(contentField()).toHaveValue('<p>本文です。</p>');
-    expect(screen.getByTestId('current-path')).toHaveTextContent('/admin/articles/new');
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/articles/new');
   });
 
   it('sends the form with the ID token and returns to a refreshed list', async () => {
@@ -131,9 +133,9 @@ describe('create article form', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: /^記事タイプ/ }), 'youtube');
     await user.click(screen.getByRole('button', { name: '作成する' }));
 
-    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/admin\/articles$/));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/articles$/));
     const [post] = api.sent('POST', '/articles');
-    expect(post?.headers.Authorization).toBe('Bearer test-id-token');
+    expect(post?.headers.get('Authorization')).toBe('Bearer test-id-token');
     expect(post?.body).toMatchObject({
       title: '新しい記事のタイトル',
       category: 'AI活用',

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { installFakeApi } from '../../../testing/fakeApi';
-import { renderAdmin } from '../../../testing/renderAdmin';
+import { fakeFetch, renderApp } from 'shared-data/testing';
+import AdminConsoleRoutes from '../../../routes';
+import { adminAuth } from '../../../testing/adminAuth';
 
-jest.mock('shared-auth', () => ({ useAuth: () => jest.requireActual('../../../testing/fakeAuth').fakeAdminAuth }));
+const renderAdmin = (url: string) => renderApp(<AdminConsoleRoutes />, { url, auth: adminAuth });
 
 const serverInfo = {
   adminEmails: ['admin@example.com'],
@@ -16,7 +17,7 @@ const valueOf = (card: HTMLElement, term: string) => within(card).getByText(term
 
 describe('settings', () => {
   it("shows the service's admin list and auth backend beside the browser's API URL and config", async () => {
-    installFakeApi({ 'GET /admin/info': () => ({ status: 200, body: serverInfo }) });
+    fakeFetch({ 'GET /admin/info': () => ({ status: 200, body: serverInfo }) });
     renderAdmin('/admin/settings');
 
     const server = screen.getByRole('region', { name: '記事API（サーバー）' });
@@ -33,7 +34,7 @@ describe('settings', () => {
   });
 
   it('names the Firebase project and warns when the two admin lists differ', async () => {
-    installFakeApi({
+    fakeFetch({
       'GET /admin/info': () => ({
         status: 200,
         body: { ...serverInfo, authBackend: 'my-project', emulatorHost: undefined, adminEmails: ['boss@example.com'] },
@@ -46,7 +47,7 @@ describe('settings', () => {
   });
 
   it("keeps the browser's settings visible when the service refuses", async () => {
-    installFakeApi({ 'GET /admin/info': () => ({ status: 401, body: { error: 'ログインが必要です。' } }) });
+    fakeFetch({ 'GET /admin/info': () => ({ status: 401, body: { error: 'ログインが必要です。' } }) });
     renderAdmin('/admin/settings');
     expect(await screen.findByRole('alert')).toHaveTextContent('ログインが必要です。');
     expect(screen.getByText('http://localhost:3001/api')).toBeInTheDocument();

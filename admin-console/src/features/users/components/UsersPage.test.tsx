@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { installFakeApi } from '../../../testing/fakeApi';
-import { renderAdmin } from '../../../testing/renderAdmin';
+import { fakeFetch, renderApp } from 'shared-data/testing';
+import AdminConsoleRoutes from '../../../routes';
+import { adminAuth } from '../../../testing/adminAuth';
 
-jest.mock('shared-auth', () => ({ useAuth: () => jest.requireActual('../../../testing/fakeAuth').fakeAdminAuth }));
+const renderAdmin = (url: string) => renderApp(<AdminConsoleRoutes />, { url, auth: adminAuth });
 
 const users = [
   {
@@ -27,7 +28,7 @@ const users = [
 
 describe('user management', () => {
   it('lists the accounts, latest sign-in first, with Japan-time dates and their role', async () => {
-    installFakeApi({ 'GET /admin/users': () => ({ status: 200, body: users }) });
+    fakeFetch({ 'GET /admin/users': () => ({ status: 200, body: users }) });
     renderAdmin('/admin/users');
 
     expect(screen.getByRole('status')).toHaveTextContent('ユーザーを読み込んでいます...');
@@ -45,13 +46,13 @@ describe('user management', () => {
   });
 
   it("shows the service's refusal instead of a blank page", async () => {
-    installFakeApi({ 'GET /admin/users': () => ({ status: 403, body: { error: '管理者権限が必要です。' } }) });
+    fakeFetch({ 'GET /admin/users': () => ({ status: 403, body: { error: '管理者権限が必要です。' } }) });
     renderAdmin('/admin/users');
     expect(await screen.findByRole('alert')).toHaveTextContent('管理者権限が必要です。');
   });
 
   it('falls back to its own message when the service gives none', async () => {
-    installFakeApi({ 'GET /admin/users': () => ({ status: 401, body: {} }) });
+    fakeFetch({ 'GET /admin/users': () => ({ status: 401, body: {} }) });
     renderAdmin('/admin/users');
     expect(await screen.findByRole('alert')).toHaveTextContent('ユーザー一覧の取得に失敗しました。');
   });

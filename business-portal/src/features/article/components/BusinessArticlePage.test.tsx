@@ -1,13 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ArticleApiError, type BusinessArticle } from 'shared-articles';
-import { useAuth } from 'shared-auth';
-import { fakeArticleClient, fakeAuth, sampleArticles } from '../../../testing/fakes';
-import { renderPortal } from '../../../testing/renderPortal';
+import { renderApp, signedIn } from 'shared-data/testing';
+import { BusinessSettingsProvider } from '../../../lib/BusinessSettingsProvider';
+import { fakeArticleClient, sampleArticles, sampleProfile } from '../../../testing/fakes';
 import { BusinessArticlePage } from './BusinessArticlePage';
-
-jest.mock('shared-auth', () => ({ useAuth: jest.fn() }));
-jest.mocked(useAuth).mockReturnValue(fakeAuth());
 
 const bySlug = (slug: string): BusinessArticle => {
   const article = sampleArticles.find((candidate) => candidate.slug === slug);
@@ -19,11 +16,13 @@ function renderArticle(
   slug: string,
   getBusinessBySlug: (slug: string) => Promise<BusinessArticle> = async (s) => bySlug(s),
 ) {
-  const client = fakeArticleClient({ getBusinessBySlug, listBusiness: jest.fn(async () => sampleArticles) });
-  renderPortal(<BusinessArticlePage />, {
-    route: `/business/articles/${slug}`,
+  const articleClient = fakeArticleClient({ getBusinessBySlug, listBusiness: jest.fn(async () => sampleArticles) });
+  renderApp(<BusinessArticlePage />, {
+    url: `/business/articles/${slug}`,
     path: '/business/articles/:slug',
-    client,
+    auth: signedIn(sampleProfile),
+    articleClient,
+    providers: BusinessSettingsProvider,
   });
   return getBusinessBySlug;
 }

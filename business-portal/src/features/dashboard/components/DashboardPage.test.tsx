@@ -1,19 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ArticleApiError } from 'shared-articles';
-import { useAuth } from 'shared-auth';
-import { fakeArticleClient, fakeAuth, sampleArticles } from '../../../testing/fakes';
+import { renderApp, signedIn } from 'shared-data/testing';
 import { setViewportWidth } from 'shared-ui/testing';
-import { renderPortal } from '../../../testing/renderPortal';
+import { BusinessSettingsProvider } from '../../../lib/BusinessSettingsProvider';
+import { fakeArticleClient, sampleArticles, sampleProfile } from '../../../testing/fakes';
 import { DashboardPage } from './DashboardPage';
-
-jest.mock('shared-auth', () => ({ useAuth: jest.fn() }));
-jest.mocked(useAuth).mockReturnValue(fakeAuth());
 
 const cardTitles = () => screen.queryAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 
 function renderDashboard(listBusiness = jest.fn(async () => sampleArticles)) {
-  renderPortal(<DashboardPage />, { client: fakeArticleClient({ listBusiness }) });
+  renderApp(<DashboardPage />, {
+    auth: signedIn(sampleProfile),
+    articleClient: fakeArticleClient({ listBusiness }),
+    providers: BusinessSettingsProvider,
+  });
   return listBusiness;
 }
 

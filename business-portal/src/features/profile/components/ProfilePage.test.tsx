@@ -1,20 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ActionResult } from 'shared-auth';
-import { useAuth } from 'shared-auth';
-import { fakeAuth, sampleProfile } from '../../../testing/fakes';
-import { renderPortal } from '../../../testing/renderPortal';
+import type { ActionResult, AuthContextValue } from 'shared-auth';
+import { deferred, renderApp, signedIn } from 'shared-data/testing';
+import { BusinessSettingsProvider } from '../../../lib/BusinessSettingsProvider';
+import { sampleProfile } from '../../../testing/fakes';
 import { ProfilePage } from './ProfilePage';
 
-jest.mock('shared-auth', () => ({ useAuth: jest.fn() }));
-const mockedUseAuth = jest.mocked(useAuth);
-
-function deferred() {
-  let resolve: (result: ActionResult) => void = () => undefined;
-  const promise = new Promise<ActionResult>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
+function renderProfile(auth: AuthContextValue = signedIn(sampleProfile), url = '/') {
+  return renderApp(<ProfilePage />, { url, auth, providers: BusinessSettingsProvider });
 }
 
 const details = () => {
@@ -32,11 +25,10 @@ const photoField = () => screen.getByLabelText('プロフィール画像URL');
 describe('ProfilePage', () => {
   beforeEach(() => {
     localStorage.clear();
-    mockedUseAuth.mockReturnValue(fakeAuth());
   });
 
   it('shows the profile card in view mode', () => {
-    renderPortal(<ProfilePage />);
+    renderProfile();
     expect(screen.getByRole('heading', { level: 2, name: 'Taro Yamada' })).toBeInTheDocument();
     expect(screen.getByText('taro@example.com')).toBeInTheDocument();
     expect(screen.getByText('✓ メール認証済み')).toBeInTheDocument();
@@ -51,18 +43,15 @@ describe('ProfilePage', () => {
   });
 
   it('falls back to 表示名未設定 and 不明, and shows the photo URL when set', () => {
-    mockedUseAuth.mockReturnValue(
-      fakeAuth({
-        userProfile: {
-          ...sampleProfile,
-          displayName: null,
-          photoURL: 'https://example.com/me.png',
-          createdAt: null,
-          lastSignInTime: null,
-        },
+    renderProfile(
+      signedIn({
+        ...sampleProfile,
+        displayName: null,
+        photoURL: 'https://example.com/me.png',
+        createdAt: null,
+        lastSignInTime: null,
       }),
     );
-    renderPortal(<ProfilePage />);
     expect(screen.getByRole('heading', { level: 2, name: '表示名未設定' })).toBeInTheDocument();
     expect(details()).toMatchObject({
       アカウント作成日: '不明',
@@ -73,20 +62,19 @@ describe('ProfilePage', () => {
 
   it('shows times in the time zone chosen in the settings', () => {
     localStorage.setItem('businessSettings', JSON.stringify({ timezone: 'UTC' }));
-    renderPortal(<ProfilePage />);
+    renderProfile();
     expect(details()).toMatchObject({ アカウント作成日: '2025年5月30日 05:05 (UTC)' });
   });
 
   it('says プロフィールが見つかりません without a profile', () => {
-    mockedUseAuth.mockReturnValue(fakeAuth({ userProfile: null }));
-    renderPortal(<ProfilePage />);
+    renderProfile(signedIn(sampleProfile, { currentUser: null, userProfile: null }));
     expect(screen.getByText('プロフィールが見つかりません')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'プロフィールを編集' })).not.toBeInTheDocument();
   });
 
   describe('editing', () => {
     it('starts from the current values; the photo field is a url field', async () => {
-      renderPortal(<ProfilePage />);
+      renderProfile();
       await userEvent.click(editButton());
       expect(nameField()).toHaveValue('Taro Yamada');
       expect(photoField()).toHaveAttribute('type', 'url');
@@ -94,7 +82,7 @@ describe('ProfilePage', () => {
     });
 
     it('cancel throws the edits away and returns to view', async () => {
-      renderPortal(<ProfilePage />);
+      renderProfile();
       await userEvent.click(editButton());
       await userEvent.clear(nameField());
       await userEvent.type(nameField(), '別の名前');
@@ -105,10 +93,9 @@ describe('ProfilePage', () => {
     });
 
     it('reads 更新中... while saving, then returns to view on success', async () => {
-      const pending = deferred();
-      const auth = fakeAuth({ updateUserProfile: jest.fn(() => pending.promise) });
-      mockedUseAuth.mockReturnValue(auth);
-      renderPortal(<ProfilePage />);
+      const pending = deferred<ActionResult>();
+      const auth = signedIn(sampleProfile, { updateUserProfile: jest.fn(() => pending.promise) });
+      renderProfile(auth);
       await userEvent.click(editButton());
       await userEvent.clear(nameField());
       await userEvent.type(nameField(), '  山田 花子 ');
@@ -127,12 +114,11 @@ describe('ProfilePage', () => {
     });
 
     it('shows a failed update and stays in edit mode', async () => {
-      mockedUseAuth.mockReturnValue(
-        fakeAuth({
+      renderProfile(
+        signedIn(sampleProfile, {
           updateUserProfile: jest.fn(async () => ({ success: false, error: 'プロフィールの更新に失敗しました。' })),
         }),
       );
-      renderPortal(<ProfilePage />);
       await userEvent.click(editButton());
       await userEvent.click(screen.getByRole('button', { name: '保存' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('プロフィールの更新に失敗しました。');
@@ -141,8 +127,7 @@ describe('ProfilePage', () => {
     });
 
     it('shows the spec message when the update throws', async () => {
-      mockedUseAuth.mockReturnValue(fakeAuth({ updateUserProfile: jest.fn().mockRejectedValue(new Error('network')) }));
-      renderPortal(<ProfilePage />);
+      renderProfile(signedIn(sampleProfile, { updateUserProfile: jest.fn().mockRejectedValue(new Error('network')) }));
       await userEvent.click(editButton());
       await userEvent.click(screen.getByRole('button', { name: '保存' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('プロフィールの更新に失敗しました。');
@@ -153,14 +138,13 @@ describe('ProfilePage', () => {
     const unverified = { ...sampleProfile, emailVerified: false };
 
     it('offers no verification mail to a verified user', () => {
-      renderPortal(<ProfilePage />);
+      renderProfile();
       expect(screen.queryByRole('button', { name: '認証メールを送信' })).not.toBeInTheDocument();
     });
 
     it('sends it to an unverified user and confirms inline', async () => {
-      const auth = fakeAuth({ userProfile: unverified });
-      mockedUseAuth.mockReturnValue(auth);
-      renderPortal(<ProfilePage />);
+      const auth = signedIn(unverified);
+      renderProfile(auth);
       expect(screen.getByText('⚠ メール未認証')).toBeInTheDocument();
       await userEvent.click(screen.getByRole('button', { name: '認証メールを送信' }));
       expect(auth.sendVerificationEmail).toHaveBeenCalledTimes(1);
@@ -171,19 +155,15 @@ describe('ProfilePage', () => {
     });
 
     it('says so when sending fails', async () => {
-      mockedUseAuth.mockReturnValue(
-        fakeAuth({ userProfile: unverified, sendVerificationEmail: jest.fn(async () => ({ success: false })) }),
-      );
-      renderPortal(<ProfilePage />);
+      renderProfile(signedIn(unverified, { sendVerificationEmail: jest.fn(async () => ({ success: false })) }));
       await userEvent.click(screen.getByRole('button', { name: '認証メールを送信' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('認証メールの送信に失敗しました。');
     });
   });
 
   it('logs out to the business login', async () => {
-    const auth = fakeAuth();
-    mockedUseAuth.mockReturnValue(auth);
-    renderPortal(<ProfilePage />, { route: '/profile' });
+    const auth = signedIn(sampleProfile);
+    renderProfile(auth, '/profile');
     await userEvent.click(screen.getByRole('button', { name: 'ログアウト' }));
     expect(auth.logout).toHaveBeenCalled();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/business/login'));

@@ -1,13 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useAuth } from 'shared-auth';
+import { renderApp, signedIn } from 'shared-data/testing';
 import { useThemeMode } from 'shared-ui';
-import { fakeAuth } from '../../../testing/fakes';
-import { renderPortal } from '../../../testing/renderPortal';
+import { BusinessSettingsProvider } from '../../../lib/BusinessSettingsProvider';
+import { sampleProfile } from '../../../testing/fakes';
 import { SettingsPage } from './SettingsPage';
-
-jest.mock('shared-auth', () => ({ useAuth: jest.fn() }));
-const mockedUseAuth = jest.mocked(useAuth);
 
 /** Stands in for the header's theme toggle. */
 function HeaderThemeToggle() {
@@ -19,12 +16,13 @@ function HeaderThemeToggle() {
   );
 }
 
-function renderSettings() {
-  return renderPortal(
+function renderSettings(auth = signedIn(sampleProfile)) {
+  return renderApp(
     <>
       <HeaderThemeToggle />
       <SettingsPage />
     </>,
+    { auth, providers: BusinessSettingsProvider },
   );
 }
 
@@ -37,7 +35,6 @@ const save = () => userEvent.click(screen.getByRole('button', { name: '設定を
 describe('SettingsPage', () => {
   beforeEach(() => {
     localStorage.clear();
-    mockedUseAuth.mockReturnValue(fakeAuth());
   });
 
   it('shows the spec defaults in every section', () => {
@@ -167,9 +164,8 @@ describe('SettingsPage', () => {
   });
 
   it('logs out from the account section', async () => {
-    const auth = fakeAuth();
-    mockedUseAuth.mockReturnValue(auth);
-    renderSettings();
+    const auth = signedIn(sampleProfile);
+    renderSettings(auth);
     await userEvent.click(screen.getByRole('button', { name: 'ログアウト' }));
     expect(auth.logout).toHaveBeenCalled();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/business/login'));

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Article } from 'shared-articles';
-import { renderRoute } from '../../../testing/renderRoute';
-import { makeArticle, mockFetch } from '../../../lib/articles/testing';
 import { ArticleDetailPage } from './ArticleDetailPage';
+import { makeArticle } from 'shared-articles/testing';
+import { fakeFetch, renderApp } from 'shared-data/testing';
 
 const API = 'http://localhost:3001/api';
 const embed = '<iframe src="https://www.youtube.com/embed/Qm7xK2pLd9A" title="動画" allowfullscreen></iframe>';
@@ -34,7 +34,7 @@ const all: Article[] = [note, video, ...others];
 
 /** The service knows `all`; the snapshot (used only when it is down) knows `snapshot`. */
 function serve({ down = false, snapshot = all }: { down?: boolean; snapshot?: Article[] } = {}) {
-  return mockFetch((url) => {
+  return fakeFetch(({ url }) => {
     if (url.endsWith('/articles-snapshot.json')) return { status: 200, body: snapshot };
     if (down) return 'network-error';
     if (url === `${API}/articles`) return { status: 200, body: all };
@@ -44,8 +44,7 @@ function serve({ down = false, snapshot = all }: { down?: boolean; snapshot?: Ar
   });
 }
 
-const open = (slug: string) =>
-  renderRoute(<ArticleDetailPage />, { path: '/articles/:slug', url: `/articles/${slug}` });
+const open = (slug: string) => renderApp(<ArticleDetailPage />, { path: '/articles/:slug', url: `/articles/${slug}` });
 const meta = (selector: string) => document.head.querySelector(`meta[${selector}]`)?.getAttribute('content');
 
 beforeEach(() => {

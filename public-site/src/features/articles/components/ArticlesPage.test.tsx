@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderRoute } from '../../../testing/renderRoute';
-import { makeArticle, mockFetch } from '../../../lib/articles/testing';
 import { ArticlesPage } from './ArticlesPage';
+import { makeArticle } from 'shared-articles/testing';
+import { fakeFetch, renderApp } from 'shared-data/testing';
 
 const longBody = `<p>${'あ'.repeat(140)}</p><p>${'い'.repeat(40)}</p>`;
 const articles = [
@@ -29,8 +29,8 @@ const articles = [
 const cardTitles = () => screen.queryAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
 
 async function renderPage() {
-  mockFetch(() => ({ status: 200, body: articles }));
-  renderRoute(<ArticlesPage />, { path: '/articles', url: '/articles' });
+  fakeFetch(() => ({ status: 200, body: articles }));
+  renderApp(<ArticlesPage />, { path: '/articles', url: '/articles' });
   await screen.findAllByRole('article');
 }
 
@@ -38,8 +38,8 @@ beforeEach(() => window.localStorage.clear());
 
 describe('ArticlesPage', () => {
   it('shows the title, the loading text, then every article newest first', async () => {
-    mockFetch(() => ({ status: 200, body: articles }));
-    renderRoute(<ArticlesPage />, { path: '/articles', url: '/articles' });
+    fakeFetch(() => ({ status: 200, body: articles }));
+    renderApp(<ArticlesPage />, { path: '/articles', url: '/articles' });
     expect(screen.getByRole('heading', { level: 1, name: 'Articles' })).toBeInTheDocument();
     expect(screen.getByText('記事を読み込んでいます...')).toBeInTheDocument();
     await screen.findAllByRole('article');
@@ -107,10 +107,10 @@ describe('ArticlesPage', () => {
   });
 
   it('lists the build snapshot when the service is down', async () => {
-    mockFetch((url) =>
+    fakeFetch(({ url }) =>
       url.endsWith('articles-snapshot.json') ? { status: 200, body: [articles[0]] } : 'network-error',
     );
-    renderRoute(<ArticlesPage />, { path: '/articles', url: '/articles' });
+    renderApp(<ArticlesPage />, { path: '/articles', url: '/articles' });
     expect(await screen.findByRole('link', { name: 'プロンプトの基本' })).toBeInTheDocument();
   });
 });

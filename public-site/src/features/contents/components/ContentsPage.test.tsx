@@ -1,14 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { contentItems } from 'shared-articles/contents';
-import { renderRoute } from '../../../testing/renderRoute';
 import { ContentsPage } from './ContentsPage';
 import { ContentPage } from './ContentPage';
+import { renderApp } from 'shared-data/testing';
 
 const titles = () => screen.queryAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
 
 describe('ContentsPage', () => {
-  beforeEach(() => renderRoute(<ContentsPage />, { path: '/contents', url: '/contents' }));
+  beforeEach(() => renderApp(<ContentsPage />, { path: '/contents', url: '/contents' }));
 
   it('lists all nine items with badge, date and a 詳しく見る link to the item', () => {
     const cards = screen.getAllByRole('article');
@@ -59,7 +59,7 @@ describe('ContentsPage', () => {
 
 describe('ContentPage', () => {
   it.each(contentItems.map((item) => [item.url, item.title]))('%s shows its own page', async (url, title) => {
-    renderRoute(<ContentPage />, { path: '/contents/:slug', url });
+    renderApp(<ContentPage />, { path: '/contents/:slug', url });
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     for (const back of screen.getAllByRole('link', { name: /コンテンツ一覧に戻る/ })) {
       expect(back).toHaveAttribute('href', '/contents');
@@ -68,7 +68,7 @@ describe('ContentPage', () => {
   });
 
   it('is the 404 page for an unknown slug', () => {
-    renderRoute(<ContentPage />, { path: '/contents/:slug', url: '/contents/x' });
+    renderApp(<ContentPage />, { path: '/contents/:slug', url: '/contents/x' });
     expect(screen.getByRole('heading', { name: 'ページが見つかりません' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { renderRoute } from '../../../testing/renderRoute';
-import { makeArticle, mockFetch } from '../../../lib/articles/testing';
 import { HomePage } from './HomePage';
+import { makeArticle } from 'shared-articles/testing';
+import { fakeFetch, renderApp } from 'shared-data/testing';
 
 const articles = [1, 2, 3, 4, 5].map((id) =>
   makeArticle({
@@ -14,8 +14,8 @@ const articles = [1, 2, 3, 4, 5].map((id) =>
 );
 
 function renderHome() {
-  mockFetch(() => ({ status: 200, body: articles }));
-  return renderRoute(<HomePage />, { path: '/', url: '/' });
+  fakeFetch(() => ({ status: 200, body: articles }));
+  return renderApp(<HomePage />, { path: '/', url: '/' });
 }
 
 function scrollTo(y: number) {

@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
-import { renderRoute } from '../../../testing/renderRoute';
 import { PrivacyPage } from './PrivacyPage';
 import { TermsPage } from './TermsPage';
+import { renderApp } from 'shared-data/testing';
 
 const sectionHeadings = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 
 describe('PrivacyPage', () => {
-  beforeEach(() => renderRoute(<PrivacyPage />, { path: '/privacy', url: '/privacy' }));
+  beforeEach(() => renderApp(<PrivacyPage />, { path: '/privacy', url: '/privacy' }));
 
   it('has nine numbered sections in the order of the spec and the revision date', () => {
     expect(sectionHeadings()).toEqual([
@@ -40,7 +40,7 @@ describe('PrivacyPage', () => {
 });
 
 describe('TermsPage', () => {
-  beforeEach(() => renderRoute(<TermsPage />, { path: '/terms', url: '/terms' }));
+  beforeEach(() => renderApp(<TermsPage />, { path: '/terms', url: '/terms' }));
 
   it('has nine numbered sections and the revision date', () => {
     expect(sectionHeadings()).toEqual([
