@@ -7,13 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { FastifyInstance } from 'fastify';
 import type { Article, BusinessArticle } from 'shared-articles';
 import { differences } from '../src/db/copySqliteToPostgres';
 import { executeSql } from './support/dbDump';
 import { createPostgresDatabase, describeOn, ENGINE, freshDatabaseEnv } from './support/engine';
-import { listen, type Send } from './support/http';
-import { asAdmin, asUser, buildTestApp, validInput } from './support/testApp';
+import type { Send } from './support/http';
+import { asAdmin, asUser, validInput } from './support/testApp';
+import { useAppsPerTest } from './support/useTestApp';
 
 jest.setTimeout(60_000);
 
@@ -34,18 +34,13 @@ async function command(name: string, env: Record<string, string>, args: string[]
 }
 
 let dir: string;
-const apps: FastifyInstance[] = [];
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'article-api-moves-'));
 });
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((app) => app.close()));
-  rmSync(dir, { recursive: true, force: true });
-});
+const startApp = useAppsPerTest();
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
 async function start(env: Record<string, string>): Promise<Send> {
-  const app = buildTestApp({ env: { ...env, RATE_LIMIT_WRITE_MAX: '1000' } });
-  apps.push(app);
-  return listen(app);
+  return (await startApp({ env: { ...env, RATE_LIMIT_WRITE_MAX: '1000' } })).send;
 }
 
 describe('npm run db:migrate', () => {

@@ -4,23 +4,18 @@
  * anonymous or forged writes (even through the same proxy address as the admin) ends in 429s
  * without costing the admin a single write.
  */
-import type { FastifyInstance } from 'fastify';
 import { describeOn, freshDatabaseEnv } from './support/engine';
-import { listen, type Send } from './support/http';
-import { asAdmin, bearer, buildTestApp, validInput } from './support/testApp';
+import type { Send } from './support/http';
+import { asAdmin, bearer, validInput } from './support/testApp';
+import { useAppsPerTest } from './support/useTestApp';
 
 const LIMITS = { RATE_LIMIT_ANONYMOUS_MAX: '5', RATE_LIMIT_WRITE_MAX: '3' };
 const TOO_MANY = 'リクエストが多すぎます。しばらく待ってから再試行してください。';
 
-const apps: FastifyInstance[] = [];
+const startApp = useAppsPerTest();
 async function start(env: Record<string, string> = {}): Promise<Send> {
-  const app = buildTestApp({ env: { ...LIMITS, ...env } });
-  apps.push(app);
-  return listen(app);
+  return (await startApp({ env: { ...LIMITS, ...env } })).send;
 }
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((app) => app.close()));
-});
 
 const anonymousWrite = (send: Send, headers: Record<string, string> = {}) =>
   send({ method: 'POST', url: '/api/articles', headers, payload: validInput });
