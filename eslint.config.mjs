@@ -33,7 +33,15 @@ const sameApp = { captured: { app: '{{ from.captured.app }}' } };
  * The shared packages in layers, lowest first (README "Architecture"): a package may import only
  * the packages before it here, so an import that runs up a layer fails the lint.
  */
-const sharedLayers = ['shared-core', 'shared-releases', 'shared-articles', 'shared-context', 'shared-ui', 'shared-auth', 'shared-data'];
+const sharedLayers = [
+  'shared-core',
+  'shared-releases',
+  'shared-articles',
+  'shared-context',
+  'shared-ui',
+  'shared-auth',
+  'shared-data',
+];
 const shared = { element: { type: 'shared' } };
 /** `shared-*` elements capture the part after `shared-`. */
 const sharedPackages = (names) => {

@@ -44,6 +44,7 @@ const config: Config = {
     project('shared-auth', 'jsdom'),
     project('shared-articles', 'node'),
     project('shared-data', 'jsdom'),
+    project('shared-releases', 'node'),
     project('shell', 'jsdom'),
     project('public-site', 'jsdom'),
     project('business-portal', 'jsdom'),

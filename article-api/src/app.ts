@@ -20,6 +20,9 @@ import { adminRoutes } from './routes/admin';
 import { articleRoutes } from './routes/articles';
 import { businessRoutes } from './routes/business';
 import { healthRoutes } from './routes/health';
+import { createManifestFetcher, type FetchManifest } from './releases/manifests';
+import { createReleaseService } from './releases/releaseService';
+import { releaseRoutes } from './routes/releases';
 import { createRateLimits } from './routes/rateLimits';
 import { createHtmlSanitizer } from './sanitize';
 
@@ -29,6 +32,8 @@ export interface BuildAppOptions {
   verifyToken?: VerifyToken;
   /** Defaults to firebase-admin's listUsers. */
   listUsers?: ListUsers;
+  /** How the release gate reads manifests; defaults to HTTP with a timeout and size cap. */
+  fetchManifest?: FetchManifest;
   /** Defaults to pino at config.logLevel with credentials redacted. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -120,6 +125,18 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         articleRoutes({ storage, guards, limitWrites: limits.writesPerUser, sanitizeHtml: createHtmlSanitizer() }),
       );
       api.register(businessRoutes(storage.repository, guards));
+      api.register(
+        releaseRoutes({
+          service: createReleaseService({
+            repo: storage.releases,
+            config,
+            fetchManifest: options.fetchManifest ?? createManifestFetcher(),
+            isAdmin: guards.isAdmin,
+          }),
+          guards,
+          limitWrites: limits.writesPerUser,
+        }),
+      );
       api.register(
         adminRoutes({ config, guards, listUsers, version: packageJson.version, databaseName: storage.description }),
       );

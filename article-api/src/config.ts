@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { parseAdminEmails } from 'shared-core';
+import { RELEASE_ENVIRONMENTS, type ReleaseEnvironment } from 'shared-releases';
 import { z } from 'zod';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -33,6 +34,10 @@ export interface AppConfig {
   anonymousRateLimit: { max: number; windowMs: number };
   /** Largest accepted request body: the 200 KB content limit plus JSON overhead. */
   bodyLimitBytes: number;
+  /** Where published releases are served (docs/releasing.md): `{workspace}`/`{port}` are filled in per remote. */
+  releasePublicUrl: string;
+  /** Per environment, the mf-manifest.json of the shell that environment serves: what the gate checks against. */
+  releaseShellManifests: Record<ReleaseEnvironment, string>;
 }
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -50,6 +55,12 @@ const commaList = (value: string) =>
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
+
+/** The local release store as `npm start` serves it: each remote's own server, /releases/<version>/. */
+export const DEFAULT_RELEASE_PUBLIC_URL = 'http://localhost:{port}/releases';
+/** The local shell's manifest: every environment on one machine is served by the same shell. */
+export const DEFAULT_SHELL_MANIFEST = 'http://localhost:3000/mf-manifest.json';
+const httpUrl = (name: string) => z.url({ protocol: /^https?$/, error: `${name} must be an http(s) URL` });
 
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -87,6 +98,13 @@ const envSchema = z.object({
   RATE_LIMIT_WRITE_MAX: integer(1, 100_000).default(60),
   RATE_LIMIT_ANONYMOUS_MAX: integer(1, 100_000).optional(),
   RATE_LIMIT_WINDOW_MS: integer(1_000, 86_400_000).default(60_000),
+  RELEASE_PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'RELEASE_PUBLIC_URL must be an http(s) URL (with {workspace} or {port})')
+    .default(DEFAULT_RELEASE_PUBLIC_URL),
+  RELEASE_SHELL_MANIFEST: httpUrl('RELEASE_SHELL_MANIFEST').default(DEFAULT_SHELL_MANIFEST),
+  RELEASE_SHELL_MANIFEST_STAGING: httpUrl('RELEASE_SHELL_MANIFEST_STAGING').optional(),
+  RELEASE_SHELL_MANIFEST_PRODUCTION: httpUrl('RELEASE_SHELL_MANIFEST_PRODUCTION').optional(),
 });
 
 /**
@@ -165,5 +183,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
       windowMs: vars.RATE_LIMIT_WINDOW_MS,
     },
     bodyLimitBytes: 256 * 1024,
+    releasePublicUrl: vars.RELEASE_PUBLIC_URL,
+    releaseShellManifests: Object.fromEntries(
+      RELEASE_ENVIRONMENTS.map((environment) => [
+        environment,
+        vars[`RELEASE_SHELL_MANIFEST_${environment.toUpperCase() as Uppercase<ReleaseEnvironment>}`] ??
+          vars.RELEASE_SHELL_MANIFEST,
+      ]),
+    ) as Record<ReleaseEnvironment, string>,
   };
 }

@@ -38,6 +38,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     message: string,
     readonly fields?: Record<string, string>,
+    /** The release gate's problems, when it refused (routes/releases.ts). */
+    readonly problems?: readonly string[],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -47,6 +49,7 @@ export class ApiError extends Error {
 export interface ErrorBody {
   error: string;
   fields?: Record<string, string>;
+  problems?: string[];
 }
 
 const MESSAGE_BY_FASTIFY_CODE: Readonly<Record<string, { status: number; message: string }>> = {
@@ -74,6 +77,7 @@ export function toErrorResponse(error: FastifyError | ApiError | Error): { statu
   if (error instanceof ApiError) {
     const body: ErrorBody = { error: error.message };
     if (error.fields && Object.keys(error.fields).length > 0) body.fields = error.fields;
+    if (error.problems && error.problems.length > 0) body.problems = [...error.problems];
     return { status: error.statusCode, body };
   }
   const code = 'code' in error && typeof error.code === 'string' ? error.code : '';

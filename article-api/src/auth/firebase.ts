@@ -38,6 +38,12 @@ function toSummary(user: UserRecord): AuthUserSummary {
   };
 }
 
+/** The `teams` custom claim: a list of short names; anything else counts as no team. */
+export function teamsClaim(claim: unknown): string[] {
+  if (!Array.isArray(claim)) return [];
+  return claim.filter((team): team is string => typeof team === 'string' && /^[a-z0-9-]{1,64}$/.test(team));
+}
+
 /** Raised instead of verifying when firebase-admin would no longer check tokens the configured way. */
 export class AuthModeChangedError extends Error {
   readonly code = 'article-api/auth-mode-changed';
@@ -72,7 +78,12 @@ export function createFirebaseAuthBackend({ projectId, emulatorHost }: FirebaseA
     async verifyToken(idToken) {
       assertConfiguredMode();
       const decoded = await auth.verifyIdToken(idToken);
-      return { uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified === true };
+      return {
+        uid: decoded.uid,
+        email: decoded.email ?? null,
+        emailVerified: decoded.email_verified === true,
+        teams: teamsClaim(decoded.teams),
+      };
     },
     async listUsers() {
       assertConfiguredMode();

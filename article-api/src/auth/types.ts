@@ -3,6 +3,11 @@ export interface AuthenticatedUser {
   uid: string;
   email: string | null;
   emailVerified: boolean;
+  /**
+   * Release teams (workspace names, e.g. admin-console) from the token's `teams` custom claim, set
+   * with firebase-admin's setCustomUserClaims; empty when absent or malformed.
+   */
+  teams?: string[];
 }
 
 /** Resolves the token's user, or rejects when the token is invalid, expired or of another project. */

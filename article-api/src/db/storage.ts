@@ -6,12 +6,15 @@ import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { ArticleRepository } from './articleRepository';
+import type { ReleaseRepository } from './releaseRepository';
 import { openPostgresStorage } from './postgres/storage';
 import { openSqliteStorage } from './sqlite/storage';
 
 export interface Storage {
   readonly engine: 'sqlite' | 'postgres';
   readonly repository: ArticleRepository;
+  /** The release registry: live lines per environment, versions and the audit log. */
+  readonly releases: ReleaseRepository;
   /** What /api/admin/info shows: the file name, or host, port and database; never credentials. */
   readonly description: string;
   /**

@@ -8,6 +8,7 @@ import type { ArticleFields } from 'shared-articles';
 import { seedArticles, seedBusinessArticles } from 'shared-articles/seed';
 import { toColumns } from '../rows';
 import { inTransaction, placeholders } from './pool';
+import { RELEASE_REGISTRY_POSTGRES } from './releaseSchema';
 
 export interface MigrationContext {
   /** Insert the seed content when a table is created (off for tests and copies that want empty tables). */
@@ -116,6 +117,13 @@ export const postgresMigrations: readonly PostgresMigration[] = [
                             hits INT NOT NULL,
                             expires_at TIMESTAMPTZ NOT NULL);
                           CREATE INDEX rate_limits_expiry ON rate_limits (expires_at);`);
+    },
+  },
+  {
+    version: 5,
+    name: 'create release registry',
+    async up(client) {
+      await client.query(RELEASE_REGISTRY_POSTGRES);
     },
   },
 ];

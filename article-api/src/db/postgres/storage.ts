@@ -5,6 +5,7 @@ import { createPostgresArticleRepository } from './articleRepository';
 import { sharedFreshRead } from './freshRead';
 import { migratePostgres } from './migrations';
 import { createPool } from './pool';
+import { createPostgresReleaseRepository } from './releaseRepository';
 import { createPostgresRateLimitStore } from './rateLimitStore';
 
 export interface PostgresStorageOptions {
@@ -46,6 +47,7 @@ export async function openPostgresStorage({ url, poolMax, log }: PostgresStorage
   return {
     engine: 'postgres',
     repository: createPostgresArticleRepository(pool),
+    releases: createPostgresReleaseRepository(pool),
     description: describePostgresUrl(url),
     contentVersion,
     rateLimitStore: rateLimits.store,

@@ -6,6 +6,7 @@
 import { seedArticles, seedBusinessArticles } from 'shared-articles/seed';
 import { toColumns } from '../rows';
 import type { SqliteDatabase } from './database';
+import { RELEASE_REGISTRY_SQLITE } from './releaseSchema';
 
 export interface MigrationContext {
   /** Insert the seed content when a table is created (off for tests and copies that want empty tables). */
@@ -84,6 +85,14 @@ export const migrations: readonly Migration[] = [
                    BEGIN UPDATE content_version SET version = version + 1 WHERE id = 1; END;`);
         }
       }
+    },
+  },
+  {
+    // 4 is PostgreSQL's shared rate-limit table: SQLite keeps its counters in the process.
+    version: 5,
+    name: 'create release registry',
+    up(db) {
+      db.exec(RELEASE_REGISTRY_SQLITE);
     },
   },
 ];

@@ -4,6 +4,7 @@ import type { Storage } from '../storage';
 import { createArticleRepository } from './articleRepository';
 import { openDatabase } from './database';
 import { migrate } from './migrations';
+import { createSqliteReleaseRepository } from './releaseRepository';
 
 export function openSqliteStorage(databasePath: string): Storage {
   const db = openDatabase(databasePath);
@@ -19,6 +20,7 @@ export function openSqliteStorage(databasePath: string): Storage {
   return {
     engine: 'sqlite',
     repository: createArticleRepository(db),
+    releases: createSqliteReleaseRepository(db),
     description: path.basename(databasePath),
     contentVersion: async () => {
       const row = version.get()!;

@@ -1,5 +1,6 @@
 // The compatibility gate a remote passes before its registry line is flipped: it compares the
-// new remote's mf-manifest.json with the live shell's (docs/releasing.md).
+// new remote's mf-manifest.json with the live shell's of the environment it goes to
+// (docs/releasing.md). The release service runs it on every release, promotion and rollback.
 //
 // - Every module the remote shares as a singleton and the shell provides must be provided at a
 //   version that satisfies the remote's requiredVersion: the runtime hands a singleton's one
@@ -13,25 +14,52 @@ import semver from 'semver';
 /** What the shell imports from every remote (shell/src/remotes/loadRemoteRoutes.ts). */
 export const EXPOSES_THE_SHELL_LOADS = ['./routes'];
 
-const sharedList = (manifest) => (Array.isArray(manifest?.shared) ? manifest.shared : []);
-const satisfies = (version, range) => semver.satisfies(version, range, { includePrerelease: true });
+interface SharedEntry {
+  [key: string]: unknown;
+  name: string;
+  version: string;
+  requiredVersion?: unknown;
+  singleton?: boolean;
+}
 
-/**
- * @param {object} options
- * @param {object} options.remoteManifest   the new release's mf-manifest.json
- * @param {object} options.shellManifest    the live shell's mf-manifest.json
- * @param {string} options.federationName   the remote's name in the registry
- * @returns {{ ok: boolean, problems: string[], notes: string[] }}
- */
-export function checkCompatibility({ remoteManifest, shellManifest, federationName }) {
-  const problems = [];
-  const notes = [];
+/** The part of an mf-manifest.json the gate reads; anything else in it is ignored. */
+export interface FederationManifest {
+  [key: string]: unknown;
+  name?: unknown;
+  exposes?: Array<{ path?: unknown; [key: string]: unknown }>;
+  shared?: SharedEntry[];
+}
+
+export interface GateVerdict {
+  ok: boolean;
+  problems: string[];
+  notes: string[];
+}
+
+const sharedList = (manifest: FederationManifest | null | undefined): SharedEntry[] =>
+  Array.isArray(manifest?.shared) ? manifest.shared : [];
+const satisfies = (version: string, range: string) => semver.satisfies(version, range, { includePrerelease: true });
+
+export function checkCompatibility({
+  remoteManifest,
+  shellManifest,
+  federationName,
+}: {
+  /** the new release's mf-manifest.json */
+  remoteManifest: FederationManifest | null | undefined;
+  /** the live shell's mf-manifest.json */
+  shellManifest: FederationManifest | null | undefined;
+  /** the remote's name in the registry */
+  federationName: string;
+}): GateVerdict {
+  const problems: string[] = [];
+  const notes: string[] = [];
   if (remoteManifest?.name !== federationName) {
     problems.push(
       `マニフェストの名前が ${String(remoteManifest?.name)} です (${federationName} のビルドではありません)。`,
     );
   }
-  const exposed = new Set((remoteManifest?.exposes ?? []).map((e) => e.path));
+  const exposed = new Set((Array.isArray(remoteManifest?.exposes) ? remoteManifest.exposes : []).map((e) => e?.path));
   for (const path of EXPOSES_THE_SHELL_LOADS) {
     if (!exposed.has(path)) {
       problems.push(`シェルが読み込む公開モジュール ${path} が ${federationName} にありません。`);
