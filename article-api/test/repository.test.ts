@@ -59,30 +59,23 @@ describe('reads', () => {
 
 describe('create', () => {
   it('continues the ids after the seed and stores every field', async () => {
-    const created = await repository.create(
-      draft({
-        slug: 'full',
-        tag: 'AI,副業',
-        image: 'https://img.example/a.jpg',
-        url: 'https://src.example',
-        noteUrl: 'https://note.com/x',
-        relatedArticles: [1, 2],
-        articleType: 'youtube',
-      }),
-    );
-    expect(created).toEqual({
-      id: 23,
+    const optional = {
       slug: 'full',
-      title: '新しい記事',
-      content: '<p>本文</p>',
-      category: 'AI活用',
-      date: '2025-11-01',
       tag: 'AI,副業',
       image: 'https://img.example/a.jpg',
       url: 'https://src.example',
       noteUrl: 'https://note.com/x',
       relatedArticles: [1, 2],
       articleType: 'youtube',
+    } satisfies Partial<ArticleDraft>;
+    const created = await repository.create(draft(optional));
+    expect(created).toEqual({
+      id: 23,
+      title: '新しい記事',
+      content: '<p>本文</p>',
+      category: 'AI活用',
+      date: '2025-11-01',
+      ...optional,
     });
     expect(await repository.get(23)).toEqual(created);
   });
