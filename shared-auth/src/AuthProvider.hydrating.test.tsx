@@ -3,21 +3,14 @@ import { renderToString } from 'react-dom/server';
 import { AuthProvider } from './AuthProvider';
 import { useAuth } from './AuthContext';
 import type { SessionLoader } from './sessionLoader';
-import type { AuthContextValue, UserProfile } from './types';
+import { testUser } from './testing/testUsers';
+import type { AuthContextValue } from './types';
 
 /**
  * A server-rendered page is hydrated with `hydrating`: the server saw no storage, so the first
  * render is signed out like the server's HTML, and the stored profile comes back right after.
  */
-const storedProfile: UserProfile = {
-  uid: 'stored-uid',
-  email: 'stored@example.com',
-  displayName: '保存 済',
-  photoURL: null,
-  emailVerified: true,
-  createdAt: null,
-  lastSignInTime: null,
-};
+const storedProfile = testUser({ uid: 'stored-uid', email: 'stored@example.com', displayName: '保存 済' });
 
 /** Firebase never answers here: what is shown comes from the provider and storage alone. */
 const silentLoader: SessionLoader = {

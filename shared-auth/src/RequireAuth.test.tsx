@@ -4,18 +4,10 @@ import { ThemeProvider } from 'styled-components';
 import { lightTheme } from 'shared-ui';
 import { AuthInternalsContext, type AuthInternals } from './AuthContext';
 import { RequireAuth } from './RequireAuth';
-import { AuthTestProvider } from './testing';
-import type { AuthContextValue, UserProfile } from './types';
+import { AuthTestProvider, testUser } from './testing';
+import type { AuthContextValue } from './types';
 
-const user: UserProfile = {
-  uid: 'u1',
-  email: 'operator@example.com',
-  displayName: null,
-  photoURL: null,
-  emailVerified: true,
-  createdAt: null,
-  lastSignInTime: null,
-};
+const user = testUser();
 
 function LoginProbe() {
   const { state } = useLocation();

@@ -4,6 +4,7 @@ import type { ArticleClient } from 'shared-articles';
 import { AuthTestProvider } from 'shared-auth/testing';
 import { defaultRuntimeConfig, setRuntimeConfig } from 'shared-core';
 import { ArticleClientProvider, useArticleClient } from './ArticleClientProvider';
+import { fakeFetch } from './testing';
 
 const article = {
   id: 1,
@@ -31,8 +32,7 @@ afterEach(() => setRuntimeConfig(defaultRuntimeConfig()));
 describe('ArticleClientProvider', () => {
   it("calls the configured API with the signed-in user's ID token", async () => {
     setRuntimeConfig({ ...defaultRuntimeConfig(), apiBaseUrl: 'https://api.example/api' });
-    const fetchMock = jest.fn(async () => ({ ok: true, status: 200, json: async () => [article] }) as Response);
-    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    const api = fakeFetch(() => ({ status: 200, body: [article] }));
     render(
       <AuthTestProvider value={{ getIdToken: async () => 'token-1' }}>
         <ArticleClientProvider>
@@ -41,9 +41,8 @@ describe('ArticleClientProvider', () => {
       </AuthTestProvider>,
     );
     expect(await screen.findByText('記事')).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('https://api.example/api/articles');
-    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer token-1');
+    expect(api.requests[0]?.url).toBe('https://api.example/api/articles');
+    expect(api.requests[0]?.headers.get('Authorization')).toBe('Bearer token-1');
   });
 
   it('hands out the client a test passes', async () => {

@@ -5,8 +5,9 @@ import { setViewportWidth } from 'shared-ui/testing';
 import { AuthProvider } from '../AuthProvider';
 import { useAuth } from '../AuthContext';
 import { createSessionLoader, type SessionLoader } from '../sessionLoader';
-import type { AuthContextValue, UserProfile } from '../types';
+import type { AuthContextValue } from '../types';
 import { firebaseMock } from './firebaseAuthMock';
+import { testUser } from './testUsers';
 
 /**
  * The AuthProvider under test, shared by AuthProvider*.test.tsx. Each test file mocks the Firebase
@@ -18,15 +19,7 @@ const backend = { mode: 'emulator', projectId: 'demo-test', emulatorPort: 9099 }
 const newLoader = (): SessionLoader =>
   createSessionLoader(async () => (await import('../firebase/session')).createAuthSession(backend));
 
-export const storedProfile: UserProfile = {
-  uid: 'stored-uid',
-  email: 'stored@example.com',
-  displayName: '保存 済',
-  photoURL: null,
-  emailVerified: true,
-  createdAt: null,
-  lastSignInTime: null,
-};
+export const storedProfile = testUser({ uid: 'stored-uid', email: 'stored@example.com', displayName: '保存 済' });
 
 let hook: RenderHookResult<AuthContextValue, unknown>;
 /** The context value as of the latest render. */

@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { renderApp } from 'shared-data/testing';
 import { ScrollToTop } from './ScrollToTop';
 
 function GoTo({ to }: { to: string }) {
@@ -8,14 +9,15 @@ function GoTo({ to }: { to: string }) {
   return <button onClick={() => navigate(to)}>{to}</button>;
 }
 
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
+function renderAt(url: string) {
+  return renderApp(
+    <>
       <ScrollToTop />
       <GoTo to="/about" />
       <GoTo to="/about?tab=2" />
       <GoTo to="/articles" />
-    </MemoryRouter>,
+    </>,
+    { url },
   );
 }
 

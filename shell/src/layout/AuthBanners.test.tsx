@@ -1,20 +1,10 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import type { AuthContextValue } from 'shared-auth';
-import { AuthTestProvider } from 'shared-auth/testing';
-import { lightTheme } from 'shared-ui';
+import { renderApp } from 'shared-data/testing';
 import { AuthBanners } from './AuthBanners';
 
-function renderBanners(value: Partial<AuthContextValue>) {
-  render(
-    <ThemeProvider theme={lightTheme}>
-      <AuthTestProvider value={value}>
-        <AuthBanners />
-      </AuthTestProvider>
-    </ThemeProvider>,
-  );
-}
+const renderBanners = (auth: Partial<AuthContextValue>) => renderApp(<AuthBanners />, { auth });
 
 describe('AuthBanners', () => {
   afterEach(() => jest.useRealTimers());

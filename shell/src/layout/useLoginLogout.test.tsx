@@ -1,19 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { AuthContextValue, SignInResult, UserProfile } from 'shared-auth';
-import { AuthTestProvider } from 'shared-auth/testing';
+import type { AuthContextValue, SignInResult } from 'shared-auth';
+import { appWrapper, currentPath, testUser } from 'shared-data/testing';
 import { footerPostLoginTarget, postLoginTarget, useLoginLogout } from './useLoginLogout';
 
-const profile: UserProfile = {
-  uid: 'u1',
-  email: 'operator@example.com',
-  displayName: null,
-  photoURL: null,
-  emailVerified: true,
-  createdAt: null,
-  lastSignInTime: null,
-};
+const profile = testUser();
 
 describe('postLoginTarget (header order of preference)', () => {
   const ok = (redirectPath?: string): SignInResult => ({ success: true, redirectPath });
@@ -37,24 +27,9 @@ describe('footerPostLoginTarget', () => {
   });
 });
 
-function setup(value: Partial<AuthContextValue>, placement: 'header' | 'footer' = 'header') {
-  const location = { current: '' };
-  function Where() {
-    location.current = useLocation().pathname;
-    return null;
-  }
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter initialEntries={['/about']}>
-      <AuthTestProvider value={value}>
-        <Routes>
-          <Route path="*" element={<Where />} />
-        </Routes>
-        {children}
-      </AuthTestProvider>
-    </MemoryRouter>
-  );
-  const hook = renderHook(() => useLoginLogout(placement), { wrapper });
-  return { hook, location };
+function setup(auth: Partial<AuthContextValue>, placement: 'header' | 'footer' = 'header') {
+  const { wrapper } = appWrapper({ url: '/about', auth });
+  return { hook: renderHook(() => useLoginLogout(placement), { wrapper }) };
 }
 
 describe('useLoginLogout', () => {
@@ -66,17 +41,17 @@ describe('useLoginLogout', () => {
 
   it('logs out to /', async () => {
     const logout = jest.fn(async () => ({ success: true }));
-    const { hook, location } = setup({ currentUser: profile, logout });
+    const { hook } = setup({ currentUser: profile, logout });
     await act(() => hook.result.current.logout());
     expect(logout).toHaveBeenCalled();
-    expect(location.current).toBe('/');
+    expect(currentPath()).toBe('/');
   });
 
   it('stays put when logout fails', async () => {
     const logout = jest.fn(async () => ({ success: false, error: 'ログアウトに失敗しました。' }));
-    const { hook, location } = setup({ currentUser: profile, logout });
+    const { hook } = setup({ currentUser: profile, logout });
     await act(() => hook.result.current.logout());
-    expect(location.current).toBe('/about');
+    expect(currentPath()).toBe('/about');
   });
 
   it('header: navigates after a pop-up sign-in', async () => {
@@ -85,9 +60,9 @@ describe('useLoginLogout', () => {
       isRedirect: false,
       redirectPath: '/business/login',
     }));
-    const { hook, location } = setup({ signInWithGoogle, loginRedirectPath: '/business/settings' });
+    const { hook } = setup({ signInWithGoogle, loginRedirectPath: '/business/settings' });
     await act(() => hook.result.current.login());
-    expect(location.current).toBe('/business/settings');
+    expect(currentPath()).toBe('/business/settings');
   });
 
   it('footer: goes to the dashboard when the returned path is the login page, and only logs failures', async () => {
@@ -96,9 +71,9 @@ describe('useLoginLogout', () => {
       .mockResolvedValueOnce({ success: true, isRedirect: false, redirectPath: '/business/login' })
       .mockResolvedValueOnce({ success: false, error: 'ログインがキャンセルされました。' });
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { hook, location } = setup({ signInWithGoogle, loginRedirectPath: '/business/settings' }, 'footer');
+    const { hook } = setup({ signInWithGoogle, loginRedirectPath: '/business/settings' }, 'footer');
     await act(() => hook.result.current.login());
-    expect(location.current).toBe('/business/dashboard');
+    expect(currentPath()).toBe('/business/dashboard');
     await act(() => hook.result.current.login());
     expect(error).toHaveBeenCalledWith('ログインがキャンセルされました。');
     error.mockRestore();
@@ -106,8 +81,8 @@ describe('useLoginLogout', () => {
 
   it('does not navigate while a redirect sign-in leaves the page', async () => {
     const signInWithGoogle = jest.fn(async () => ({ success: true, isRedirect: true, redirectPath: '/about' }));
-    const { hook, location } = setup({ signInWithGoogle });
+    const { hook } = setup({ signInWithGoogle });
     await act(() => hook.result.current.login());
-    expect(location.current).toBe('/about');
+    expect(currentPath()).toBe('/about');
   });
 });

@@ -2,8 +2,9 @@ import { act, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import type { AuthContextValue, UserProfile } from 'shared-auth';
+import type { AuthContextValue } from 'shared-auth';
 import { AuthTestProvider } from 'shared-auth/testing';
+import { fakeFetch, testUser } from 'shared-data/testing';
 import { defaultRuntimeConfig, setRuntimeConfig, storageKeys } from 'shared-core';
 import { PreviewBanner } from './PreviewBanner';
 import { reloadTo } from './pageReload';
@@ -15,15 +16,7 @@ jest.mock('./pageReload', () => ({ reloadTo: jest.fn() }));
 
 const REGISTRY_ENTRY = 'http://localhost:3004/mf-manifest.json';
 const PREVIEW = 'http://127.0.0.1:4004/releases/next/mf-manifest.json';
-const admin: UserProfile = {
-  uid: 'a',
-  email: 'admin@example.com',
-  displayName: '管理者',
-  photoURL: null,
-  emailVerified: true,
-  createdAt: null,
-  lastSignInTime: null,
-};
+const admin = testUser({ uid: 'a', email: 'admin@example.com', displayName: '管理者' });
 
 function renderBanner(value: Partial<AuthContextValue>) {
   return render(
@@ -36,10 +29,7 @@ function renderBanner(value: Partial<AuthContextValue>) {
 describe('PreviewBanner', () => {
   beforeEach(async () => {
     setRuntimeConfig({ ...defaultRuntimeConfig('localhost'), previewOrigins: ['http://127.0.0.1:4004'] });
-    global.fetch = jest.fn().mockResolvedValue({
-      ok: true,
-      json: async () => ({ admin_console: REGISTRY_ENTRY }),
-    }) as unknown as typeof fetch;
+    fakeFetch(() => ({ status: 200, body: { admin_console: REGISTRY_ENTRY } }));
     await loadRegistry();
     resetPreviewForTests();
     jest.mocked(registerRemotes).mockClear();

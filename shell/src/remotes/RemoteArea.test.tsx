@@ -1,7 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { fakeFetch, renderApp } from 'shared-data/testing';
 import { ThemeModeProvider } from 'shared-ui';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { RemoteArea } from './RemoteArea';
@@ -14,22 +15,11 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   preloadRemote: jest.fn(),
 }));
 
-function renderArea() {
-  return render(
-    <ThemeModeProvider>
-      <MemoryRouter>
-        <RemoteArea name="public_site" />
-      </MemoryRouter>
-    </ThemeModeProvider>,
-  );
-}
+const renderArea = () => renderApp(<RemoteArea name="public_site" />);
 
 describe('RemoteArea', () => {
   beforeAll(async () => {
-    global.fetch = jest.fn().mockResolvedValue({
-      ok: true,
-      json: async () => ({ public_site: 'http://localhost:3002/mf-manifest.json' }),
-    }) as unknown as typeof fetch;
+    fakeFetch(() => ({ status: 200, body: { public_site: 'http://localhost:3002/mf-manifest.json' } }));
     await loadRegistry();
   });
   beforeEach(() => {

@@ -1,11 +1,10 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { fakeFetch } from 'shared-data/testing';
 import { isRegistered, loadRegistry, parseRegistry, reRegister } from './registry';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn() }));
 
-const mockFetch = (body: unknown, ok = true) => {
-  global.fetch = jest.fn().mockResolvedValue({ ok, json: async () => body }) as unknown as typeof fetch;
-};
+const serveRegistry = (body: unknown) => fakeFetch(() => ({ status: 200, body }));
 
 describe('runtime registry', () => {
   beforeEach(() => jest.mocked(registerRemotes).mockClear());
@@ -24,7 +23,7 @@ describe('runtime registry', () => {
   });
 
   it('registers every remote named in /mf-remotes.json', async () => {
-    mockFetch({
+    serveRegistry({
       public_site: 'http://localhost:3002/mf-manifest.json',
       admin_console: 'http://localhost:3004/mf-manifest.json',
     });
@@ -38,14 +37,14 @@ describe('runtime registry', () => {
   });
 
   it('starts with no remotes when the registry cannot be read', async () => {
-    global.fetch = jest.fn().mockRejectedValue(new TypeError('offline')) as unknown as typeof fetch;
+    fakeFetch(() => 'network-error');
     await loadRegistry();
     expect(registerRemotes).toHaveBeenCalledWith([]);
     expect(isRegistered('public_site')).toBe(false);
   });
 
   it('re-registers a remote with force so a failed entry is fetched again', async () => {
-    mockFetch({ public_site: 'http://localhost:3002/mf-manifest.json' });
+    serveRegistry({ public_site: 'http://localhost:3002/mf-manifest.json' });
     await loadRegistry();
     reRegister('public_site');
     expect(registerRemotes).toHaveBeenLastCalledWith(

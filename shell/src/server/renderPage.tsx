@@ -82,7 +82,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
       RENDER_TIMEOUT_MS,
     );
     // `active`: styled-components' rehydration passes the element over, and the browser takes it
-    // over as it is (scripts/webpack/adoptServerStyles.js) instead of copying it into a new one.
+    // over as it is (tooling/overrides/styled-components/adoptServerStyles.js) instead of
+    // copying it into a new one.
     const styles = sheet
       .getStyleTags()
       .replace(/<style /g, `<style nonce="${NONCE_PLACEHOLDER}" `)

@@ -2,6 +2,7 @@ import type { Article } from 'shared-articles';
 import { contentItems, contentSlug } from 'shared-articles/contents';
 import { seedArticles } from 'shared-articles/seed';
 import { makeArticle } from 'shared-articles/testing';
+import { fakeFetch } from 'shared-data/testing';
 import { feedXml, robotsTxt, siteDocument, sitemapXml } from './siteDocuments';
 
 /** sitemap.xml, feed.xml and robots.txt, read back as a crawler or feed reader would. */
@@ -139,10 +140,7 @@ describe('siteDocument', () => {
   });
 
   it("lists the service's articles", async () => {
-    // jsdom has no Response: what the article client reads of one.
-    const answer = { ok: true, status: 200, json: async () => articles } as Response;
-    const fetchMock = jest.fn(async () => answer);
-    globalThis.fetch = fetchMock as typeof fetch;
+    const fetchMock = fakeFetch(() => ({ status: 200, body: articles }));
     const sitemap = await siteDocument('/sitemap.xml', ORIGIN, API);
     expect(fetchMock).toHaveBeenCalledWith(`${API}/articles`, expect.anything());
     expect(sitemap?.type).toBe('application/xml; charset=utf-8');
@@ -150,9 +148,7 @@ describe('siteDocument', () => {
   });
 
   it('falls back to the seed articles when the article service is down', async () => {
-    globalThis.fetch = jest.fn(async () => {
-      throw new TypeError('fetch failed');
-    }) as typeof fetch;
+    fakeFetch(() => 'network-error');
     const feed = await siteDocument('/feed.xml', ORIGIN, API);
     expect(feed?.type).toBe('application/rss+xml; charset=utf-8');
     const links = texts(parseXml(feed?.body ?? ''), 'link');

@@ -1,20 +1,8 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { AuthTestProvider } from 'shared-auth/testing';
-import { ThemeModeProvider } from 'shared-ui';
+import { screen } from '@testing-library/react';
+import { renderApp } from 'shared-data/testing';
 import { Footer } from './Footer';
 
-function renderFooter() {
-  return render(
-    <ThemeModeProvider>
-      <MemoryRouter>
-        <AuthTestProvider>
-          <Footer />
-        </AuthTestProvider>
-      </MemoryRouter>
-    </ThemeModeProvider>,
-  );
-}
+const renderFooter = () => renderApp(<Footer />);
 
 describe('Footer copyright', () => {
   afterEach(() => jest.useRealTimers());

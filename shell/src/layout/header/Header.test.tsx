@@ -1,21 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { AuthProvider } from 'shared-auth';
-import { ThemeModeProvider } from 'shared-ui';
+import { renderApp } from 'shared-data/testing';
 import { Header } from './Header';
 
-function renderHeader() {
-  return render(
-    <ThemeModeProvider>
-      <MemoryRouter>
-        <AuthProvider>
-          <Header />
-        </AuthProvider>
-      </MemoryRouter>
-    </ThemeModeProvider>,
-  );
-}
+const renderHeader = () => renderApp(<Header />);
 
 describe('Header', () => {
   beforeEach(() => localStorage.clear());

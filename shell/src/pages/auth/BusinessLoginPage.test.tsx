@@ -1,47 +1,18 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ThemeProvider } from 'styled-components';
-import type { AuthContextValue, SignInResult, UserProfile } from 'shared-auth';
-import { AuthTestProvider } from 'shared-auth/testing';
-import { lightTheme } from 'shared-ui';
+import type { AuthContextValue, SignInResult } from 'shared-auth';
+import { deferred, renderApp, testUser } from 'shared-data/testing';
 import { BusinessLoginPage } from './BusinessLoginPage';
 
-const user: UserProfile = {
-  uid: 'u1',
-  email: 'operator@example.com',
-  displayName: '事業者 太郎',
-  photoURL: null,
-  emailVerified: true,
-  createdAt: null,
-  lastSignInTime: null,
-};
+const user = testUser({ displayName: '事業者 太郎' });
+const LOGIN = '/business/login';
 
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
+function renderLogin(auth: Partial<AuthContextValue> = {}, state?: { from: string }) {
+  renderApp(<BusinessLoginPage />, { url: { pathname: LOGIN, state }, path: LOGIN, auth });
 }
 
-function renderLogin(value: Partial<AuthContextValue> = {}, state?: { from: string }) {
-  render(
-    <ThemeProvider theme={lightTheme}>
-      <MemoryRouter initialEntries={[{ pathname: '/business/login', state }]}>
-        <AuthTestProvider value={value}>
-          <Routes>
-            <Route path="/business/login" element={<BusinessLoginPage />} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </AuthTestProvider>
-      </MemoryRouter>
-    </ThemeProvider>,
-  );
-}
-
+const location = () => screen.getByTestId('location');
 const googleButton = () => screen.getByRole('button', { name: /Googleでログイン|ログイン中/ });
-const deferred = () => {
-  let resolve!: (result: SignInResult) => void;
-  const promise = new Promise<SignInResult>((r) => (resolve = r));
-  return { promise, resolve };
-};
 
 beforeEach(() => {
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
@@ -96,7 +67,7 @@ describe('BusinessLoginPage', () => {
   });
 
   it('is busy while signing in, then goes to the returned redirect path', async () => {
-    const pending = deferred();
+    const pending = deferred<SignInResult>();
     const signInWithGoogle = jest.fn(() => pending.promise);
     renderLogin({ signInWithGoogle });
     await userEvent.click(googleButton());
@@ -104,7 +75,7 @@ describe('BusinessLoginPage', () => {
     expect(googleButton()).toBeDisabled();
     expect(screen.getByRole('button', { name: 'ログイン' })).toBeDisabled();
     await act(async () => pending.resolve({ success: true, isRedirect: false, redirectPath: '/business/settings' }));
-    expect(screen.getByTestId('where')).toHaveTextContent('/business/settings');
+    expect(location()).toHaveTextContent('/business/settings');
   });
 
   it('goes to the dashboard when the returned path is the login page', async () => {
@@ -115,7 +86,7 @@ describe('BusinessLoginPage', () => {
     }));
     renderLogin({ signInWithGoogle });
     await userEvent.click(googleButton());
-    expect(await screen.findByTestId('where')).toHaveTextContent('/business/dashboard');
+    await waitFor(() => expect(location()).toHaveTextContent('/business/dashboard'));
   });
 
   it('asks sign-in to return to the page a guard sent the visitor from', async () => {
@@ -188,17 +159,17 @@ describe('BusinessLoginPage', () => {
 
   it('sends an already signed-in user to the requested page', () => {
     renderLogin({ currentUser: user }, { from: '/business/settings' });
-    expect(screen.getByTestId('where')).toHaveTextContent('/business/settings');
+    expect(location()).toHaveTextContent('/business/settings');
   });
 
   it('sends an already signed-in user without a requested page to the dashboard', async () => {
     renderLogin({ currentUser: user });
-    expect(await screen.findByTestId('where')).toHaveTextContent('/business/dashboard');
+    await waitFor(() => expect(location()).toHaveTextContent('/business/dashboard'));
   });
 
   it('waits for the scheduled reload after a redirect sign-in instead of navigating', () => {
     renderLogin({ currentUser: user, redirectingTo: '/business/settings' });
     expect(screen.getByRole('status')).toHaveTextContent('ページを移動しています');
-    expect(screen.queryByTestId('where')).not.toBeInTheDocument();
+    expect(location()).toHaveTextContent(LOGIN);
   });
 });

@@ -1,30 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ThemeProvider } from 'styled-components';
 import type { AuthContextValue } from 'shared-auth';
-import { AuthTestProvider } from 'shared-auth/testing';
-import { lightTheme } from 'shared-ui';
+import { currentPath, renderApp } from 'shared-data/testing';
 import { BusinessRegisterPage } from './BusinessRegisterPage';
 
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
-
-function renderRegister(value: Partial<AuthContextValue> = {}) {
-  render(
-    <ThemeProvider theme={lightTheme}>
-      <MemoryRouter initialEntries={['/business/register']}>
-        <AuthTestProvider value={value}>
-          <Routes>
-            <Route path="/business/register" element={<BusinessRegisterPage />} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </AuthTestProvider>
-      </MemoryRouter>
-    </ThemeProvider>,
-  );
-}
+const REGISTER = '/business/register';
+const renderRegister = (auth: Partial<AuthContextValue> = {}) =>
+  renderApp(<BusinessRegisterPage />, { url: REGISTER, path: REGISTER, auth });
 
 describe('BusinessRegisterPage', () => {
   it('explains registration with a Google account and links to the login page', () => {
@@ -44,7 +26,7 @@ describe('BusinessRegisterPage', () => {
     renderRegister({ signInWithGoogle });
     await userEvent.click(screen.getByRole('button', { name: 'Googleアカウントで登録' }));
     expect(signInWithGoogle).toHaveBeenCalled();
-    expect(await screen.findByTestId('where')).toHaveTextContent('/business/dashboard');
+    await waitFor(() => expect(currentPath()).toBe('/business/dashboard'));
   });
 
   it('shows a sign-in error', async () => {
