@@ -10,16 +10,10 @@ export const ARTICLE_TYPES = ['note', 'youtube', 'seminar', 'workshop', 'guide']
 
 export type ArticleType = (typeof ARTICLE_TYPES)[number];
 
-export type ContentCategory = '基礎知識' | 'ビジネス' | 'スキル' | 'ツール' | '法律' | '倫理';
+/** The /contents categories, in the order the filter offers them. */
+export const CONTENT_CATEGORIES = ['基礎知識', 'ビジネス', 'スキル', 'ツール', '法律', '倫理'] as const;
 
-export const CONTENT_CATEGORIES: readonly ContentCategory[] = [
-  '基礎知識',
-  'ビジネス',
-  'スキル',
-  'ツール',
-  '法律',
-  '倫理',
-];
+export type ContentCategory = (typeof CONTENT_CATEGORIES)[number];
 
 /** An entry of the /contents list; `body` is the page shown at `url`. */
 export interface ContentItem {
