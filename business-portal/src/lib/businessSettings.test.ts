@@ -1,13 +1,17 @@
 import { DEFAULT_BUSINESS_SETTINGS, loadBusinessSettings, parseBusinessSettings } from './businessSettings';
 
-const custom = {
-  emailNotifications: false,
-  darkMode: true,
-  language: 'en',
-  timezone: 'UTC',
-  marketingEmails: true,
-  securityAlerts: false,
-} as const;
+/** Each setting: its default as spec section 3 gives it, and another valid value. */
+const SPEC = [
+  ['emailNotifications', true, false],
+  ['darkMode', false, true],
+  ['language', 'ja', 'en'],
+  ['timezone', 'Asia/Tokyo', 'UTC'],
+  ['marketingEmails', false, true],
+  ['securityAlerts', true, false],
+] as const;
+const specDefaults = Object.fromEntries(SPEC.map(([key, fallback]) => [key, fallback]));
+/** Every field other than its default. */
+const custom = Object.fromEntries(SPEC.map(([key, , other]) => [key, other]));
 
 beforeEach(() => localStorage.clear());
 
@@ -35,14 +39,7 @@ describe('parseBusinessSettings', () => {
 
 describe('loadBusinessSettings', () => {
   it('gives the spec defaults when nothing is stored', () => {
-    expect(loadBusinessSettings()).toEqual({
-      emailNotifications: true,
-      darkMode: false,
-      language: 'ja',
-      timezone: 'Asia/Tokyo',
-      marketingEmails: false,
-      securityAlerts: true,
-    });
+    expect(loadBusinessSettings()).toEqual(specDefaults);
   });
 
   it('reads businessSettings', () => {

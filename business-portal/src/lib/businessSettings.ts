@@ -17,41 +17,43 @@ export interface BusinessSettings {
   securityAlerts: boolean;
 }
 
-export const DEFAULT_BUSINESS_SETTINGS: Readonly<BusinessSettings> = Object.freeze({
-  emailNotifications: true,
-  darkMode: false,
-  language: 'ja',
-  timezone: 'Asia/Tokyo',
-  marketingEmails: false,
-  securityAlerts: true,
-});
-
 const LANGUAGES: readonly SettingsLanguage[] = ['ja', 'en'];
 const TIME_ZONES: readonly SettingsTimeZone[] = ['Asia/Tokyo', 'UTC'];
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function pick<T>(value: unknown, isValid: (v: unknown) => v is T, fallback: T): T {
-  return isValid(value) ? value : fallback;
-}
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 const isLanguage = (v: unknown): v is SettingsLanguage => LANGUAGES.includes(v as SettingsLanguage);
 const isTimeZone = (v: unknown): v is SettingsTimeZone => TIME_ZONES.includes(v as SettingsTimeZone);
 
+interface Field<T> {
+  isValid: (v: unknown) => v is T;
+  fallback: T;
+}
+
+/** Each setting's check and its default (spec section 3). */
+const FIELDS: { readonly [K in keyof BusinessSettings]: Field<BusinessSettings[K]> } = {
+  emailNotifications: { isValid: isBoolean, fallback: true },
+  darkMode: { isValid: isBoolean, fallback: false },
+  language: { isValid: isLanguage, fallback: 'ja' },
+  timezone: { isValid: isTimeZone, fallback: 'Asia/Tokyo' },
+  marketingEmails: { isValid: isBoolean, fallback: false },
+  securityAlerts: { isValid: isBoolean, fallback: true },
+};
+const FIELD_ENTRIES = Object.entries(FIELDS) as Array<[keyof BusinessSettings, Field<unknown>]>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** Any value → complete settings; each missing or mistyped field takes its default. */
 export function parseBusinessSettings(raw: unknown): BusinessSettings {
   const source = isRecord(raw) ? raw : {};
-  const d = DEFAULT_BUSINESS_SETTINGS;
-  return {
-    emailNotifications: pick(source.emailNotifications, isBoolean, d.emailNotifications),
-    darkMode: pick(source.darkMode, isBoolean, d.darkMode),
-    language: pick(source.language, isLanguage, d.language),
-    timezone: pick(source.timezone, isTimeZone, d.timezone),
-    marketingEmails: pick(source.marketingEmails, isBoolean, d.marketingEmails),
-    securityAlerts: pick(source.securityAlerts, isBoolean, d.securityAlerts),
-  };
+  const settings: Record<string, unknown> = {};
+  for (const [key, { isValid, fallback }] of FIELD_ENTRIES) {
+    settings[key] = isValid(source[key]) ? source[key] : fallback;
+  }
+  return settings as unknown as BusinessSettings;
 }
+
+export const DEFAULT_BUSINESS_SETTINGS: Readonly<BusinessSettings> = Object.freeze(parseBusinessSettings(undefined));
 
 function readRaw(key: string): unknown {
   const text = readString(key);
