@@ -1,0 +1,53 @@
+// The topology every topology test file starts for itself: one probe article written through the
+// first API instance, and every public page cached on both web servers before the first test.
+import { adminIdToken, createArticle } from '../reliabilityApi';
+import type { ArticleDraft } from './pages';
+import { log, SECOND, warm } from './probes';
+import { startTopology, type Topology } from './topology';
+
+export interface ProbedTopology {
+  topology: Topology;
+  /** An admin's ID token from the Auth emulator. */
+  token: string;
+  /** The article the tests edit (through the second API instance: one database). */
+  probe: { id: number; draft: ArticleDraft };
+  /** Every public page: the fixed ones, a seed article and the probe article. */
+  pages: string[];
+}
+
+export async function startProbedTopology(): Promise<ProbedTopology> {
+  const startedAt = Date.now();
+  const topology = await startTopology();
+  const upAt = Date.now();
+  const token = await adminIdToken();
+  const draft: ArticleDraft = {
+    title: 'トポロジー確認記事 初版',
+    content: '<p>二つのウェブサーバーと二つの API の前に nginx を置いた構成を確かめる記事です。</p>',
+    slug: 'topology-probe',
+    category: 'AIニュース',
+    date: '2025-10-01',
+  };
+  const created = await createArticle(token, draft, topology.apis[0]!.base);
+  const list = (await (await fetch(`${topology.origin}/api/articles`)).json()) as { slug: string }[];
+  const seed = list.find((article) => article.slug !== draft.slug);
+  if (!seed) throw new Error('the API lists no seed article');
+  const pages = [
+    '/',
+    '/about',
+    '/contents',
+    '/articles',
+    `/articles/${seed.slug}`,
+    `/articles/${draft.slug}`,
+    '/privacy',
+    '/terms',
+  ];
+  for (const server of topology.webServers) {
+    const cold = await warm(server, pages);
+    if (cold.length > 0) throw new Error(`${server.name} never cached ${cold.join(', ')}:\n${server.output()}`);
+  }
+  log(
+    `started in ${((upAt - startedAt) / SECOND).toFixed(1)} s (${topology.startup}; nginx at ${topology.origin}); ` +
+      `pages cached on both instances after ${((Date.now() - startedAt) / SECOND).toFixed(1)} s`,
+  );
+  return { topology, token, probe: { id: created.id, draft }, pages };
+}
