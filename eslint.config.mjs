@@ -24,6 +24,7 @@ const boundaryElements = [
   { type: 'api', pattern: 'article-api', partialMatch: false },
   { type: 'web-server', pattern: 'web-server', partialMatch: false },
   { type: 'e2e', pattern: 'e2e', partialMatch: false },
+  { type: 'tooling', pattern: 'tooling/*', partialMatch: false, capture: ['package'] },
   { type: 'repo-tests', pattern: 'scripts/test', partialMatch: false },
   { type: 'scripts', pattern: 'scripts', partialMatch: false },
   { type: 'test-setup', pattern: 'jest', partialMatch: false },
@@ -62,7 +63,11 @@ const boundaryPolicies = [
   {
     from: { element: { type: 'app-tooling' } },
     allow: {
-      to: [{ element: { type: '{app,feature,app-tooling}', ...sameApp } }, shared, { element: { type: 'scripts' } }],
+      to: [
+        { element: { type: '{app,feature,app-tooling}', ...sameApp } },
+        shared,
+        { element: { type: '{scripts,tooling}' } },
+      ],
     },
   },
   // The shared packages' layers: each imports only the layers below it.
@@ -94,10 +99,18 @@ const boundaryPolicies = [
     allow: { to: [{ element: { type: 'scripts' } }, { element: { type: 'web-server' } }, shared] },
   },
   // The orchestration scripts run the API (the benchmark starts it on a throw-away PostgreSQL with the
-  // API tests' own server helper); nothing in the API imports them back.
+  // API tests' own server helper) and are the thin entry points of the tooling packages (npm run
+  // release → tooling/release); nothing in the API imports them back.
   {
     from: { element: { type: 'scripts' } },
-    allow: { to: [shared, { element: { type: 'api' } }, { element: { type: 'web-server' } }] },
+    allow: { to: [shared, { element: { type: '{api,web-server,tooling}' } }] },
+  },
+  // The tooling packages (the webpack factory, the library overrides, the benchmark, the release
+  // tooling) use each other, the scripts' helpers and shared-*; the benchmark starts the API as
+  // the scripts do. Never e2e.
+  {
+    from: { element: { type: 'tooling' } },
+    allow: { to: [shared, { element: { type: '{tooling,scripts,api}' } }] },
   },
   { from: { element: { type: 'test-setup' } }, allow: { to: shared } },
   // Repo-wide checks (e.g. that the shell and the API agree with the list of deployables).
@@ -161,7 +174,8 @@ export default tseslint.config(
   },
   {
     // What runs per request on Node 20: the shell's server and the article API. (The server
-    // builds get the same treatment from scripts/webpack/spreadFirstLoader.js, which says why.)
+    // builds get the same treatment from tooling/overrides/spread-first/spreadFirstLoader.js,
+    // which says why.)
     files: ['web-server/src/**/*.ts', 'article-api/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
@@ -170,7 +184,7 @@ export default tseslint.config(
         {
           selector: "ObjectExpression[properties.0.type='SpreadElement'][properties.length>1]",
           message:
-            'On Node 20, `{ ...a, b }` gives every object a hidden class of its own (scripts/webpack/spreadFirstLoader.js): put a property first, or write Object.assign({}, a, { b }).',
+            'On Node 20, `{ ...a, b }` gives every object a hidden class of its own (tooling/overrides/spread-first/spreadFirstLoader.js): put a property first, or write Object.assign({}, a, { b }).',
         },
       ],
     },

@@ -1,6 +1,6 @@
 // Private copies of the web servers for tests that stop, restart or replace a remote, so the
 // shared stack stays untouched. Ports 4000–4004 mirror 3000–3004.
-import { readLiveRegistry, webAppServer } from '../../scripts/lib/stack.mjs';
+import { webAppServer } from '../../scripts/lib/stack.mjs';
 import { webApps, localRegistry } from '../../scripts/lib/apps.mjs';
 
 export const privatePort = (port: number) => port + 1000;
@@ -17,7 +17,10 @@ export function appByWorkspace(workspace: string): App {
 export const privateRegistry = () => localRegistry('localhost', (app: App) => privatePort(app.port));
 
 export interface PrivateWebAppOptions {
-  /** A release store: the shell reads its live registry per request, remotes serve its folders. */
+  /**
+   * A release store: remotes serve its folders, and the shell reads the release registry service
+   * of the API named by `config.apiBaseUrl` (without one, the shell serves the private builds only).
+   */
   storeDir?: string;
   /** The shell's /app-config.json (default: as npm start writes it). */
   config?: object;
@@ -27,14 +30,13 @@ export interface PrivateWebAppOptions {
 export async function startPrivateWebApps({ storeDir, config }: PrivateWebAppOptions = {}): Promise<
   Record<string, ServerHandle>
 > {
-  const fallback = privateRegistry();
-  const registry = storeDir ? () => readLiveRegistry({ storeDir, fallback }) : fallback;
+  const remotes = privateRegistry();
   const handles: Record<string, ServerHandle> = {};
   for (const app of webApps) {
     const handle = webAppServer(app, {
       port: privatePort(app.port),
-      registry,
-      ...(storeDir ? { storeDir } : {}),
+      remotes,
+      ...(storeDir ? { storeDir } : { registry: remotes }),
       ...(config ? { config } : {}),
     });
     await handle.listen();

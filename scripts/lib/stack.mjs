@@ -5,9 +5,9 @@ import path from 'node:path';
 import { ports, remotes, repoRoot, distDir, webApps } from './apps.mjs';
 import { startChild, stopChild, waitForUrl, isUp } from './processes.mjs';
 import os from 'node:os';
-import { createRemoteServer, createShellServer, defaultRenderThreads, liveRegistry } from 'web-server';
+import { createRemoteServer, createShellServer, defaultRenderThreads } from 'web-server';
 import { localRegistry } from './apps.mjs';
-import { registryFileIn, releaseStoreDir } from './registry.mjs';
+import { releaseStoreDir } from './registry.mjs';
 
 export const EMULATOR_PROJECT = 'demo-ai-manabi';
 const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
@@ -73,12 +73,9 @@ export function serverApiBaseUrl(config, env = process.env) {
   return env.SSR_API_URL ?? config.apiBaseUrl ?? `http://127.0.0.1:${ports.api}/api`;
 }
 
-/**
- * The registry to serve now: `{ public_site, business_portal, admin_console }`, each a manifest URL,
- * the local release store's lines over the local builds'. Cheap enough to call per request.
- */
-export function readLiveRegistry({ storeDir = releaseStoreDir(), fallback = localRegistry() } = {}) {
-  return liveRegistry(fallback, registryFileIn(storeDir));
+/** The release registry service's URL for this machine's environment (RELEASE_ENVIRONMENT, default production). */
+export function registryServiceUrl(apiBaseUrl, env = process.env) {
+  return `${apiBaseUrl.replace(/\/+$/, '')}/registry/${env.RELEASE_ENVIRONMENT || 'production'}`;
 }
 
 /**
@@ -97,14 +94,15 @@ export function renderThreadCount(env = process.env, log = console.error) {
 /**
  * Serves one built web app with web-server, configured for this machine: remotes with CORS and
  * their release folders (/releases/<version>/), the shell with its pages, runtime files and server
- * rendering. `registry` is a value or a function read per request (by default the release store's
- * live registry over the local builds, docs/releasing.md). The site's origin is
+ * rendering. The shell's registry is the local builds' lines with the release registry service's
+ * over them (`registryUrl`, by default the API's, docs/releasing.md), or `registry`, a value or a
+ * function read per request, when given. The site's origin is
  * http://localhost:<port> unless SITE_ORIGIN says otherwise; the Host header never sets it.
  *
  * @param {{ workspace: string, port: number, isHost?: boolean }} app
  * @param {{ port?: number, host?: string, root?: string, storeDir?: string, config?: object, serverRendering?: boolean,
- *           serverApiUrl?: string, renderThreads?: number, pageCache?: boolean,
- *           registry?: Record<string, string> | (() => Record<string, string>) }} [options]
+ *           serverApiUrl?: string, renderThreads?: number, pageCache?: boolean, registryUrl?: string,
+ *           remotes?: Record<string, string>, registry?: Record<string, string> | (() => Record<string, string>) }} [options]
  */
 export function webAppServer(
   app,
@@ -113,10 +111,12 @@ export function webAppServer(
     host = process.env.HOST || '127.0.0.1',
     root = distDir(app.workspace),
     storeDir = releaseStoreDir(),
-    registry = () => readLiveRegistry({ storeDir }),
+    registry,
+    remotes = localRegistry(),
     config = runtimeConfig(),
     serverRendering = process.env.SERVER_RENDERING !== 'off',
     serverApiUrl = serverApiBaseUrl(config),
+    registryUrl = registryServiceUrl(serverApiUrl),
     renderThreads = app.isHost ? renderThreadCount() : 0,
     pageCache = true,
   } = {},
@@ -125,15 +125,16 @@ export function webAppServer(
     throw new Error(`${app.workspace} is not built (run npm run build)`);
   }
   if (!app.isHost) return createRemoteServer({ root, port, host, releasesDir: path.join(storeDir, app.workspace) });
-  const registryNow = typeof registry === 'function' ? registry : () => registry;
+  const registryNow = registry === undefined ? undefined : typeof registry === 'function' ? registry : () => registry;
   return createShellServer(
     {
       siteOrigin: process.env.SITE_ORIGIN || `http://localhost:${port}`,
       host,
       port,
       shellDist: root,
-      remotes: registryNow(),
-      registryFile: null,
+      remotes: registryNow?.() ?? remotes,
+      registryUrl: registryNow ? null : registryUrl,
+      registryRefreshMs: 1000,
       runtime: config,
       serverApiUrl,
       serverRendering,
@@ -141,7 +142,7 @@ export function webAppServer(
       renderThreads,
       drainTimeoutMs: 10_000,
     },
-    { registry: registryNow },
+    registryNow ? { registry: registryNow } : {},
   );
 }
 

@@ -8,6 +8,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  DEFAULT_ENVIRONMENT,
+  RELEASE_ENVIRONMENTS,
+  type ReleaseEnvironment,
+} from '../../shared-releases/src/environments';
 import { z } from 'zod';
 import type { RuntimeConfig } from './runtimeConfig';
 import { REMOTE_NAMES, type Registry } from './registry';
@@ -21,8 +26,13 @@ export interface WebServerConfig {
   shellDist: string;
   /** The registry lines every remote starts from (its deployed manifest URL). */
   remotes: Registry;
-  /** The shared release registry (written by `npm run release`); its lines override `remotes`. */
-  registryFile: string | null;
+  /**
+   * The release registry service's lines for this server's environment (GET /api/registry/:env),
+   * over `remotes`; null: `remotes` only.
+   */
+  registryUrl: string | null;
+  /** How often the registry is revalidated (a flip is served within this, on every instance). */
+  registryRefreshMs: number;
   /** What the browser gets as /app-config.json. */
   runtime: RuntimeConfig;
   /** The article API as this server reaches it (server rendering, the change version). */
@@ -35,6 +45,10 @@ export interface WebServerConfig {
   /** How long SIGTERM waits for requests in flight before closing what is left. */
   drainTimeoutMs: number;
 }
+
+/** The registry service's URL for an environment, under the API's base (…/api). */
+export const registryUrlOf = (apiBaseUrl: string, environment: ReleaseEnvironment) =>
+  `${apiBaseUrl.replace(/\/+$/, '')}/registry/${environment}`;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -127,7 +141,9 @@ const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   SHELL_DIST: z.string().trim().min(1).default(DEFAULT_SHELL_DIST),
   REMOTES: jsonText(remotesSchema, 'REMOTES'),
-  REGISTRY_FILE: z.string().trim().min(1).optional(),
+  RELEASE_ENVIRONMENT: z.enum(RELEASE_ENVIRONMENTS).default(DEFAULT_ENVIRONMENT),
+  REGISTRY_URL: httpUrl('REGISTRY_URL').optional(),
+  REGISTRY_REFRESH_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   API_BASE_URL: httpUrl('API_BASE_URL'),
   SSR_API_URL: httpUrl('SSR_API_URL').optional(),
   FIREBASE_WEB_CONFIG: jsonText(firebaseWebConfig, 'FIREBASE_WEB_CONFIG').optional(),
@@ -211,7 +227,9 @@ export function configFromEnvironment(env: Environment, { cores = 2 }: { cores?:
     port: values.PORT,
     shellDist: path.resolve(values.SHELL_DIST),
     remotes: Object.fromEntries(Object.entries(values.REMOTES).map(([name, url]) => [name, new URL(url).href])),
-    registryFile: values.REGISTRY_FILE ? path.resolve(values.REGISTRY_FILE) : null,
+    registryUrl:
+      values.REGISTRY_URL ?? registryUrlOf(values.SSR_API_URL ?? values.API_BASE_URL, values.RELEASE_ENVIRONMENT),
+    registryRefreshMs: values.REGISTRY_REFRESH_MS,
     runtime: {
       auth: values.FIREBASE_WEB_CONFIG
         ? { mode: 'project', config: values.FIREBASE_WEB_CONFIG }

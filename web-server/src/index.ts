@@ -3,7 +3,8 @@
 export { assemblePage, themeFromCookie } from './assemblePage';
 export { ConfigError, configFromEnvironment, defaultRenderThreads, isLoopback, type WebServerConfig } from './config';
 export { contentSecurityPolicy, noncedPolicies, remoteContentSecurityPolicy } from './csp';
-export { liveRegistry, readRegistryFile, validRegistryLines, REMOTE_NAMES, type Registry } from './registry';
+export { validRegistryLines, REMOTE_NAMES, type Registry } from './registry';
+export { createRegistryFeed, type RegistryFeed } from './registryFeed';
 export type { AuthBackend, RuntimeConfig } from './runtimeConfig';
 export { createRemoteServer, createShellServer, publicRemotePreloads, type ShellServerOverrides } from './shellServer';
 export { createServerRenderer, type ServerRenderer } from './serverRendering';

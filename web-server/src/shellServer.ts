@@ -5,7 +5,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { WebServerConfig } from './config';
 import { noncedPolicies, remoteContentSecurityPolicy } from './csp';
-import { liveRegistry, type Registry } from './registry';
+import type { Registry } from './registry';
+import { createRegistryFeed } from './registryFeed';
 import { createServerRenderer } from './serverRendering';
 import { createStaticServer, type StaticServer } from './staticServer';
 
@@ -28,14 +29,23 @@ export function publicRemotePreloads(registry: Registry, pathname: string): stri
 const FEED_LINK = '<link rel="alternate" type="application/rss+xml" title="AIまなび" href="/feed.xml">';
 
 export interface ShellServerOverrides {
-  /** The registry per request instead of config.remotes + config.registryFile (tests). */
+  /** The registry per request instead of config.remotes and the registry service's lines (tests). */
   registry?: () => Registry;
   log?: (message: string, error?: unknown) => void;
 }
 
 export function createShellServer(config: WebServerConfig, overrides: ShellServerOverrides = {}): StaticServer {
   const { log = console.error } = overrides;
-  const registry = overrides.registry ?? (() => liveRegistry(config.remotes, config.registryFile, log));
+  const feed =
+    !overrides.registry && config.registryUrl
+      ? createRegistryFeed({
+          url: config.registryUrl,
+          base: config.remotes,
+          refreshMs: config.registryRefreshMs,
+          log,
+        })
+      : null;
+  const registry = overrides.registry ?? feed?.current ?? (() => config.remotes);
   const policyFor = noncedPolicies(config.runtime);
   const serverRenderer = config.serverRendering
     ? createServerRenderer({
@@ -49,7 +59,7 @@ export function createShellServer(config: WebServerConfig, overrides: ShellServe
         log,
       })
     : null;
-  return createStaticServer({
+  const server = createStaticServer({
     root: config.shellDist,
     port: config.port,
     host: config.host,
@@ -60,6 +70,22 @@ export function createShellServer(config: WebServerConfig, overrides: ShellServe
       policyFor({ registry: registry(), hostname: hostnameForPolicy(req, config.siteOrigin), nonce }),
     health: true,
     log,
+  });
+  if (!feed) return server;
+  // The registry is read before the first page is served, and no longer once the server stops.
+  return Object.assign({}, server, {
+    listen: async () => {
+      await feed.start();
+      return server.listen();
+    },
+    close: async () => {
+      feed.stop();
+      await server.close();
+    },
+    drain: async (timeoutMs: number) => {
+      feed.stop();
+      await server.drain(timeoutMs);
+    },
   });
 }
 

@@ -2,10 +2,10 @@
 // `npm start` and the tests serve), stamped with the release's version.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { repoRoot } from '../apps.mjs';
-import { ReleaseError } from './history.mjs';
+import { ReleaseError } from './errors';
+import { type Remote, repoRoot } from './remotes';
 
-export function buildRemoteInto(remote, outputDir, version) {
+export function buildRemoteInto(remote: Remote, outputDir: string, version: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -21,7 +21,7 @@ export function buildRemoteInto(remote, outputDir, version) {
       },
     );
     let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
     child.on('exit', (code) =>
       code === 0

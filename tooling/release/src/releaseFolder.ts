@@ -7,11 +7,11 @@
 // devices have no place in a build either (a FIFO blocks whoever reads it).
 import fs from 'node:fs';
 import path from 'node:path';
-import { ReleaseError } from './history.mjs';
+import { ReleaseError } from './errors';
 
 const MAX_LISTED = 20;
 
-function kindOf(stat, file) {
+function kindOf(stat: fs.Stats, file: string): string {
   if (stat.isSymbolicLink()) return `シンボリックリンク → ${fs.readlinkSync(file)}`;
   if (stat.isFIFO()) return 'FIFO';
   if (stat.isSocket()) return 'ソケット';
@@ -23,11 +23,11 @@ function kindOf(stat, file) {
  * Every entry under `root` that is neither a regular file nor a directory, with what it is.
  * Walks with lstat, so nothing is followed. `root` itself may be a link to a folder (e.g. `--from`
  * naming a symlinked dist): what is published is what it contains.
- * @returns {{ path: string, kind: string }[]} paths relative to root
+ * Paths are relative to root.
  */
-export function unpublishableEntries(root) {
-  const found = [];
-  const walk = (dir) => {
+export function unpublishableEntries(root: string): Array<{ path: string; kind: string }> {
+  const found: Array<{ path: string; kind: string }> = [];
+  const walk = (dir: string) => {
     for (const name of fs.readdirSync(dir).sort()) {
       const file = path.join(dir, name);
       const stat = fs.lstatSync(file);
@@ -40,19 +40,19 @@ export function unpublishableEntries(root) {
 }
 
 /** Throws a ReleaseError naming each entry that may not be published; `folder` names root in the message. */
-export function assertPublishable(root, folder = root) {
-  let stat;
+export function assertPublishable(root: string, folder = root): void {
+  let stat: fs.Stats;
   try {
     stat = fs.statSync(root);
   } catch (error) {
-    throw new ReleaseError(`公開するフォルダ ${folder} を読めません (${error.message})。`);
+    throw new ReleaseError(`公開するフォルダ ${folder} を読めません (${(error as Error).message})。`);
   }
   if (!stat.isDirectory()) throw new ReleaseError(`公開するフォルダ ${folder} はフォルダではありません。`);
   const found = unpublishableEntries(root);
   if (found.length === 0) return;
   const listed = found.slice(0, MAX_LISTED).map((entry) => `  - ${entry.path} (${entry.kind})`);
   if (found.length > MAX_LISTED) listed.push(`  … ほか ${found.length - MAX_LISTED} 件`);
-  const error = new ReleaseError(
+  throw new ReleaseError(
     [
       `${folder} には通常のファイルとフォルダ以外のものがあるため、公開しません:`,
       ...listed,
@@ -60,6 +60,4 @@ export function assertPublishable(root, folder = root) {
         '実体のファイルに置き換えてください。リリースストアには何も書いていません。',
     ].join('\n'),
   );
-  error.entries = found;
-  throw error;
 }

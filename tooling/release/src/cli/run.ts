@@ -1,0 +1,54 @@
+/** What every release command shares: options parsed strictly, refusals printed as sentences, exit 1. */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import {
+  DEFAULT_ENVIRONMENT,
+  ENVIRONMENT_LABELS,
+  type FlipResult,
+  isReleaseEnvironment,
+  RELEASE_ENVIRONMENTS,
+  type ReleaseEnvironment,
+} from 'shared-releases';
+import { ReleaseError } from '../errors';
+
+export function parse<T extends NonNullable<ParseArgsConfig['options']>>(options: T, args = process.argv.slice(2)) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    const message = (error as Error).message;
+    if (message.includes('--shell-manifest')) {
+      throw new ReleaseError(
+        '--shell-manifest はなくなりました。互換性ゲートはリリースサービスが、その環境のシェル (RELEASE_SHELL_MANIFEST_<環境>) に対して実行します。',
+      );
+    }
+    throw new ReleaseError(`オプションが正しくありません: ${message}`);
+  }
+}
+
+export function environmentOption(value: string | undefined): ReleaseEnvironment {
+  const environment = value ?? DEFAULT_ENVIRONMENT;
+  if (!isReleaseEnvironment(environment)) {
+    throw new ReleaseError(
+      `環境「${environment}」はありません。${RELEASE_ENVIRONMENTS.join(' / ')} のどれかを指定してください。`,
+    );
+  }
+  return environment;
+}
+
+export const environmentLabel = (environment: ReleaseEnvironment) =>
+  `${ENVIRONMENT_LABELS[environment]} ${environment}`;
+
+export function printFlip(result: FlipResult, sentence: string): void {
+  for (const note of result.notes) console.log(`  ${note}`);
+  console.log(`✔ ${sentence} (${environmentLabel(result.environment)}): ${result.live.manifestUrl}`);
+}
+
+export function run(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    if (error instanceof ReleaseError) {
+      console.error([error.message, ...error.problems.map((problem) => `  - ${problem}`)].join('\n'));
+    } else {
+      console.error(error);
+    }
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,116 @@
+/**
+ * A world for the release commands: the release registry service (article-api, in this process,
+ * on a fresh database, fake tokens with team claims), an HTTP server for the artifact store and
+ * each environment's shell manifest, and the CLI run as a team runs it (`node scripts/*.mjs`).
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { AuditEntry, RegistryDocument } from 'shared-releases';
+import { buildApp } from '../../../article-api/src/app';
+import { RELEASE_TOKENS, releaseVerifyToken } from '../../../article-api/test/support/releaseFixtures';
+import { testConfig } from '../../../article-api/test/support/testApp';
+import { repoRoot } from '../src/remotes';
+
+export { RELEASE_TOKENS };
+
+export const remoteManifest = (react = '^19.0.0') => ({
+  name: 'admin_console',
+  exposes: [{ name: 'routes', path: './routes' }],
+  shared: [{ name: 'react', version: '19.2.0', singleton: true, requiredVersion: react }],
+});
+const shellManifest = { name: 'shell', exposes: [], shared: [{ name: 'react', version: '19.2.0', singleton: true }] };
+
+/** Serves `root` read-only (no links followed: the store never holds any). */
+function fileServer(root: string): http.Server {
+  return http.createServer((req, res) => {
+    const file = path.join(root, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+    if (!file.startsWith(root) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' }).end(fs.readFileSync(file));
+  });
+}
+
+const listen = async (server: http.Server) => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+};
+
+export interface ReleaseWorld {
+  tmp: string;
+  storeDir: string;
+  /** A built admin-console folder (its manifest needs `react`). */
+  builtFolder(name: string, react?: string): string;
+  cli(
+    script: 'release' | 'promote' | 'releases',
+    args: string[],
+    token?: string,
+  ): Promise<{ code: number; out: string; err: string }>;
+  registry(environment: string): Promise<Record<string, string>>;
+  audit(): Promise<AuditEntry[]>;
+  close(): Promise<void>;
+}
+
+export async function startReleaseWorld(): Promise<ReleaseWorld> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'release-world-'));
+  const storeDir = path.join(tmp, 'store');
+  fs.mkdirSync(path.join(tmp, 'shell'), { recursive: true });
+  fs.writeFileSync(path.join(tmp, 'shell', 'mf-manifest.json'), JSON.stringify(shellManifest));
+  const files = fileServer(tmp);
+  const filesPort = await listen(files);
+  const api: FastifyInstance = buildApp({
+    config: testConfig({
+      RELEASE_PUBLIC_URL: `http://127.0.0.1:${filesPort}/store/{workspace}`,
+      RELEASE_SHELL_MANIFEST: `http://127.0.0.1:${filesPort}/shell/mf-manifest.json`,
+    }),
+    verifyToken: releaseVerifyToken,
+    logger: false,
+  });
+  await api.listen({ port: 0, host: '127.0.0.1' });
+  const apiUrl = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}/api`;
+  const get = async <T>(url: string) =>
+    (await (
+      await fetch(`${apiUrl}${url}`, { headers: { authorization: `Bearer ${RELEASE_TOKENS.admin}` } })
+    ).json()) as T;
+
+  return {
+    tmp,
+    storeDir,
+    builtFolder(name, react) {
+      const dir = path.join(tmp, name);
+      fs.mkdirSync(path.join(dir, 'static'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify(remoteManifest(react)));
+      fs.writeFileSync(path.join(dir, 'static', 'main.js'), `console.log(${JSON.stringify(name)});`);
+      return dir;
+    },
+    cli(script, args, token = RELEASE_TOKENS.admin) {
+      return new Promise((resolve) => {
+        execFile(
+          process.execPath,
+          [path.join(repoRoot, 'scripts', `${script}.mjs`), ...args],
+          {
+            env: Object.assign({}, process.env, {
+              RELEASE_API_URL: apiUrl,
+              RELEASE_ID_TOKEN: token,
+              RELEASE_STORE_DIR: storeDir,
+            }),
+          },
+          (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }),
+        );
+      });
+    },
+    registry: async (environment) => (await get<RegistryDocument>(`/registry/${environment}`)).lines,
+    audit: async () => (await get<{ entries: AuditEntry[] }>('/releases/audit')).entries,
+    async close() {
+      await api.close();
+      await new Promise<void>((resolve) => files.close(() => resolve()));
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
