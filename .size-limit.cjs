@@ -8,7 +8,7 @@ const { host, remotes } = require('./scripts/lib/deployables.cjs');
 const dist = (app, file) => `${app.workspace}/dist/${file}`;
 
 /**
- * The copy pages load of a shared module served from a local wrapper (scripts/webpack/*.js): the
+ * The copy pages load of a shared module served from a local wrapper (tooling/overrides): the
  * provided chunk holds only the wrapper, its library being in a vendors chunk counted with the
  * rest, while the consume fallback (never loaded: the shell provides the module) bundles the
  * library as well. Both have the same name before the hash; the provided one is the smaller.
@@ -45,7 +45,10 @@ const hostInitial = [
 ]
   .map((file) => dist(host, file))
   .concat(
-    ['scripts_webpack_reactRouterDom_js.', 'scripts_webpack_styledComponents_js.'].map((p) => providedWrapper(host, p)),
+    [
+      'tooling_overrides_react-router_reactRouterDom_js.',
+      'tooling_overrides_styled-components_styledComponents_js.',
+    ].map((p) => providedWrapper(host, p)),
   );
 
 /**

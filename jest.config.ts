@@ -23,18 +23,36 @@ const project = (name: string, environment: 'jsdom' | 'node'): Config => ({
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
 });
 
+const LOAD_TESTS = '\\.load\\.test\\.ts$';
+const articleApi: Config = {
+  ...project('article-api', 'node'),
+  testPathIgnorePatterns: ['/node_modules/', LOAD_TESTS],
+};
+
 /**
  * The article API's tests once more on PostgreSQL: a throw-away server for the run (globalSetup),
  * a fresh database per test app. Files that never touch storage run once, in the SQLite project.
  */
 const articleApiOnPostgres: Config = {
-  ...project('article-api', 'node'),
+  ...articleApi,
   displayName: 'article-api-postgres',
   setupFiles: ['<rootDir>/../jest/polyfills.ts', '<rootDir>/test/support/usePostgres.ts'],
   globalSetup: '<rootDir>/test/support/postgresGlobalSetup.ts',
   globalTeardown: '<rootDir>/test/support/postgresGlobalTeardown.ts',
-  testPathIgnorePatterns: ['/node_modules/', '/test/(config|slug|postgresServer|freshRead)\\.test\\.ts$'],
+  testPathIgnorePatterns: ['/node_modules/', '/test/(config|slug|postgresServer|freshRead)\\.test\\.ts$', LOAD_TESTS],
 };
+
+/**
+ * The fixed-rate load tests (`*.load.test.ts`: 200 requests/s for 60 s, a rate the API must keep)
+ * in projects of their own, so that `npm test` runs them while nothing else shares the cores
+ * (docs/testing.md); `npm run test:unit` runs them with the rest.
+ */
+const loadTestsOf = (apiProject: Config, displayName: string): Config => ({
+  ...apiProject,
+  displayName,
+  testMatch: ['<rootDir>/test/**/*.load.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/'],
+});
 
 const config: Config = {
   projects: [
@@ -49,7 +67,7 @@ const config: Config = {
     project('public-site', 'jsdom'),
     project('business-portal', 'jsdom'),
     project('admin-console', 'jsdom'),
-    project('article-api', 'node'),
+    articleApi,
     // web-server's modules are ES modules (import.meta.url): esbuild turns them into CommonJS for
     // Jest; tsc -b type-checks them.
     {
@@ -62,7 +80,12 @@ const config: Config = {
       ...project('scripts', 'node'),
       testMatch: [...project('scripts', 'node').testMatch!, '<rootDir>/test/**/*.test.mjs'],
     },
+    // The tooling workspaces' tests (tooling/*/test): the webpack factory, the library overrides
+    // and their guards, the benchmark's helpers.
+    { ...project('tooling', 'node'), testMatch: ['<rootDir>/*/test/**/*.test.ts?(x)'] },
     articleApiOnPostgres,
+    loadTestsOf(articleApi, 'article-api-load'),
+    loadTestsOf(articleApiOnPostgres, 'article-api-postgres-load'),
   ],
 };
 

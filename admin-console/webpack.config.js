@@ -1,4 +1,4 @@
-const { createConfig } = require('../scripts/webpack/createConfig');
+const { createConfig } = require('webpack-config');
 const { webApp } = require('../scripts/lib/deployables.cjs');
 
 module.exports = createConfig({

@@ -1,6 +1,5 @@
-const { createConfig } = require('../scripts/webpack/createConfig');
+const { createConfig, createServerConfig } = require('webpack-config');
 const { webApp } = require('../scripts/lib/deployables.cjs');
-const { createServerConfig } = require('../scripts/webpack/createServerConfig');
 const { ArticlesSnapshotPlugin } = require('./build/ArticlesSnapshotPlugin');
 
 const app = {

@@ -1,7 +1,6 @@
 const path = require('node:path');
-const { createConfig } = require('../scripts/webpack/createConfig');
+const { createConfig, createServerConfig } = require('webpack-config');
 const { webApp } = require('../scripts/lib/deployables.cjs');
-const { createServerConfig } = require('../scripts/webpack/createServerConfig');
 
 const app = {
   dir: __dirname,

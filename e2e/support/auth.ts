@@ -28,7 +28,7 @@ import { installGoogleApiStandIn } from '../../scripts/lib/googleApiStandIn.mjs'
 import { completeEmulatorChooser, headerLoginButton } from '../../scripts/lib/emulatorSignIn.mjs';
 import { interactive } from './hydration';
 
-// Shared with the benchmarks (scripts/bench), which may not import e2e: they live in scripts/lib.
+// Shared with the benchmark (tooling/bench), which may not import e2e: they live in scripts/lib.
 export { completeEmulatorChooser, headerLoginButton, installGoogleApiStandIn };
 
 export interface TestUser {

@@ -1,6 +1,6 @@
 // @ts-check
 // Browser steps of a Google sign-in against the Auth emulator, shared by the end-to-end tests
-// (e2e/support/auth.ts) and the benchmarks (scripts/bench): e2e may import scripts, never the reverse.
+// (e2e/support/auth.ts) and the benchmark (tooling/bench): e2e may import scripts, never the reverse.
 import { expect } from '@playwright/test';
 
 /** @typedef {{ email: string, displayName?: string }} ChooserUser */

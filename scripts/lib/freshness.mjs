@@ -11,8 +11,12 @@ const SHARED_DIRS = [
   'shared-auth/src',
   'shared-articles/src',
   'shared-data/src',
-  'scripts/webpack',
+  // The webpack factory and the library overrides it bundles; their tests and installed
+  // packages build nothing.
+  'tooling/webpack',
+  'tooling/overrides',
 ];
+const NOT_BUILT_FROM = new Set(['node_modules', 'test']);
 export const STAMP = '.build-stamp';
 
 function newestMtime(target) {
@@ -20,7 +24,9 @@ function newestMtime(target) {
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  for (const entry of fs.readdirSync(target)) {
+    if (!NOT_BUILT_FROM.has(entry)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
   return newest;
 }
 

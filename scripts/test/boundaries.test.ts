@@ -48,6 +48,7 @@ describe('import boundaries', () => {
     ['shared-imports-app.ts', 'a shared package importing an app', [3]],
     ['feature-imports-feature.ts', "a feature importing another feature's folder", [3]],
     ['scripts-import-e2e.ts', 'the scripts importing e2e', [3]],
+    ['tooling-imports-e2e.ts', 'the tooling (the benchmark) importing e2e', [3]],
     ['api-imports-ui.ts', 'the API importing a React package', [3]],
     ['react-in-shared-articles.ts', 'shared-articles importing shared-ui', [4]],
     ['shared-imports-up-a-layer.ts', 'shared-ui importing shared-auth and shared-data (layers above it)', [3, 4]],

@@ -2,12 +2,12 @@
 // package (fsync on, as in production), two API processes on one database, and the fixed-rate
 // load split between them (each gets every other request's worth: half the rate). The figures are
 // those of the slower instance, so the pair's p99 is never flattered. Runs inside `npm run bench`,
-// or alone: `npx tsx scripts/bench/apiPostgres.ts [--quick]`.
+// or alone: `npx tsx tooling/bench/apiPostgres.ts [--quick]`.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { findPostgresBin, startPostgres } from '../../article-api/test/support/postgresServer';
-import { repoRoot } from '../lib/apps.mjs';
-import { freePort } from '../lib/processes.mjs';
+import { repoRoot } from '../../scripts/lib/apps.mjs';
+import { freePort } from '../../scripts/lib/processes.mjs';
 import { loadTestPair, type ApiFigures } from './api';
 
 /** One API instance as a child process (`tsx src/server.ts`), ready when /api/health answers. */

@@ -7,9 +7,9 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { ports, remotes, webApp } from '../lib/apps.mjs';
-import { stopChild } from '../lib/processes.mjs';
-import { startApi, startAuthEmulator, webAppServer } from '../lib/stack.mjs';
+import { ports, remotes, webApp } from '../../scripts/lib/apps.mjs';
+import { stopChild } from '../../scripts/lib/processes.mjs';
+import { startApi, startAuthEmulator, webAppServer } from '../../scripts/lib/stack.mjs';
 
 /** As shipped; client-rendered (SERVER_RENDERING=off); as shipped without the page cache (every request renders). */
 export type ShellVariant = 'server' | 'client' | 'uncached';

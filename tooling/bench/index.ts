@@ -4,11 +4,12 @@
 // printed as tables and written to bench/results/.
 //   npm run bench -- --quick                       one run of each instead of 3
 //   npm run bench -- --only=lighthouse,render-load  some parts only (re-running a noisy one)
+//   npm run bench -- --help                         these lines and the parts, nothing run
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApps, buildWebServer } from '../build.mjs';
-import { repoRoot, distDir, ports, webApps } from '../lib/apps.mjs';
+import { buildApps, buildWebServer } from '../../scripts/build.mjs';
+import { repoRoot, distDir, ports, webApps } from '../../scripts/lib/apps.mjs';
 import { loadTest } from './api';
 import { measurePostgresApi } from './apiPostgres';
 import { checkBars } from './bars';
@@ -36,6 +37,16 @@ const PARTS = [
 ] as const;
 type Part = (typeof PARTS)[number];
 
+if (process.argv.includes('--help')) {
+  console.log(
+    [
+      'npm run bench [-- --quick] [-- --only=<part>,...]  (docs/performance.md)',
+      '  --quick          one run of each figure instead of 3',
+      `  --only=<parts>   some parts only: ${PARTS.join(', ')}`,
+    ].join('\n'),
+  );
+  process.exit(0);
+}
 const quick = process.argv.includes('--quick');
 const runs = quick ? 1 : 3;
 const only = process.argv

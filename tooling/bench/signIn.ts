@@ -1,6 +1,6 @@
 import { chromium } from '@playwright/test';
-import { completeEmulatorChooser, headerLoginButton } from '../lib/emulatorSignIn.mjs';
-import { installGoogleApiStandIn } from '../lib/googleApiStandIn.mjs';
+import { completeEmulatorChooser, headerLoginButton } from '../../scripts/lib/emulatorSignIn.mjs';
+import { installGoogleApiStandIn } from '../../scripts/lib/googleApiStandIn.mjs';
 import { median } from './stats';
 
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'];

@@ -8,17 +8,17 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedConfig } = require('./shared');
-const { PreloadAssetsPlugin } = require('./PreloadAssetsPlugin');
-const { SsrManifestPlugin } = require('./SsrManifestPlugin');
-const { CompileHintsPlugin } = require('./CompileHintsPlugin');
-const { memoisedSatisfy } = require('./memoisedSatisfy');
+const { memoisedSatisfy } = require('library-overrides/federation-runtime/memoisedSatisfy');
+const { PreloadAssetsPlugin } = require('./plugins/PreloadAssetsPlugin');
+const { SsrManifestPlugin } = require('./plugins/SsrManifestPlugin');
+const { CompileHintsPlugin } = require('./plugins/CompileHintsPlugin');
 const { resolveFor, typescriptRule, svgRule } = require('./sourceRules');
 const webpack = require('webpack');
-const { localRegistry, ports } = require('../lib/deployables.cjs');
+const { localRegistry, ports } = require('../../scripts/lib/deployables.cjs');
 
 /** The dev shell's server rendering (scripts/lib/devServerRendering.mjs, an ES module). */
 function devPageHandler(app, devServer) {
-  const handler = import('../lib/devServerRendering.mjs').then(({ createDevPageHandler }) => {
+  const handler = import('../../scripts/lib/devServerRendering.mjs').then(({ createDevPageHandler }) => {
     const readTemplate = () => {
       const { outputFileSystem, stats } = devServer.middleware.context;
       const outputPath = stats.toJson({ all: false, outputPath: true }).outputPath;
@@ -83,7 +83,7 @@ function createConfig(app) {
           typescriptRule,
           {
             test: /\.css$/,
-            use: [MiniCssExtractPlugin.loader, 'css-loader', require.resolve('./fontDisplayLoader.js')],
+            use: [MiniCssExtractPlugin.loader, 'css-loader', require.resolve('./loaders/fontDisplayLoader.js')],
           },
           svgRule,
           { test: /\.(png|jpe?g|gif|webp|woff2?)$/, type: 'asset/resource' },
@@ -101,7 +101,7 @@ function createConfig(app) {
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
-          runtimePlugins: app.isHost ? [require.resolve('./retryRuntimePlugin.js')] : [],
+          runtimePlugins: app.isHost ? [require.resolve('./runtime/retryRuntimePlugin.js')] : [],
           // Browser-only builds: drops the runtime's Node code paths.
           // Remotes load no remotes of their own and need no manifest snapshots: their
           // remoteEntry.js drops that part of the runtime (the shell keeps it).

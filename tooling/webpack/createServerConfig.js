@@ -47,7 +47,11 @@ function createServerConfig(app) {
         rules: [
           typescriptRule,
           // Every module the server runs, ours and the packages' (see the loader for why).
-          { test: /\.[cm]?[jt]sx?$/, enforce: 'post', loader: require.resolve('./spreadFirstLoader.js') },
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            enforce: 'post',
+            loader: require.resolve('library-overrides/spread-first/spreadFirstLoader.js'),
+          },
           // Stylesheets and fonts belong to the browser build; the server renders markup only.
           { test: /\.css$/, type: 'asset/source' },
           svgRule,

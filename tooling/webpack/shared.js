@@ -1,5 +1,5 @@
-// The Module Federation share scope: one list for the shell and every remote (README "Releasing a
-// remote", the sharing rule). Each entry carries the version of the package the app is built
+// The Module Federation share scope: one list for the shell and every remote (docs/releasing.md,
+// the sharing rule). Each entry carries the version of the package the app is built
 // against and requires `^` that version.
 const path = require('node:path');
 
@@ -36,9 +36,9 @@ const versionedPackages = {
   'shared-articles': 'shared-articles',
 };
 
-/** Shared modules served from a local file instead of the package's own entry. */
+/** Shared modules served from a local file instead of the package's own entry (library-overrides). */
 const localImports = {
-  'react-router-dom': path.join(__dirname, 'reactRouterDom.js'),
+  'react-router-dom': require.resolve('library-overrides/react-router/reactRouterDom.js'),
 };
 
 /**
@@ -46,7 +46,7 @@ const localImports = {
  * page's style element (adoptServerStyles.js); the server has no page to take over.
  */
 const browserLocalImports = {
-  'styled-components': path.join(__dirname, 'styledComponents.js'),
+  'styled-components': require.resolve('library-overrides/styled-components/styledComponents.js'),
 };
 
 /** Never loaded by a server build (sign-in happens in the browser only). */

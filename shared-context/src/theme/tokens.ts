@@ -93,7 +93,8 @@ export const media = {
 
 /**
  * 'Noto Sans JP' is the device's own font (one local() face); 'Noto Sans JP Web' the downloadable
- * slices for a device without it (scripts/webpack/fontDisplayLoader.js says why two families).
+ * slices for a device without it (tooling/webpack/loaders/fontDisplayLoader.js says why two
+ * families).
  */
 export const fonts = {
   body: "'Noto Sans JP', 'Noto Sans JP Web', 'Hiragino Kaku Gothic ProN', 'Hiragino Sans', Meiryo, sans-serif",

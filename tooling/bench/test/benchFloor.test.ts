@@ -1,4 +1,4 @@
-import { floorOf, hasScripts } from '../bench/floor';
+import { floorOf, hasScripts } from '../floor';
 
 /** The shape of a served page: minified (unquoted attributes), hints, scripts, data blocks. */
 const page = [

@@ -4,30 +4,30 @@
 // regular expressions built anew. On a public page that was 8–26 ms of the main thread after the
 // first paint (unthrottled Chromium, profiled), for a handful of distinct questions. The browser
 // builds bundle federationSatisfy.js in its place: the same function, each answer kept.
+// What this relies on, and how to check it after an upgrade: ../UPGRADING.md.
 const fs = require('node:fs');
 const path = require('node:path');
 const webpack = require('webpack');
-const { root } = require('./shared');
+const { semverPaths } = require('./paths');
 
-const runtimeCoreDist = path.join(root, 'node_modules/@module-federation/runtime-core/dist');
-const semverModule = path.join(runtimeCoreDist, 'utils/semver/index.js');
 const memoModule = path.join(__dirname, 'federationSatisfy.js');
 
 function memoisedSatisfy() {
+  const { dist, semverModule } = semverPaths();
   if (!fs.existsSync(semverModule)) {
     throw new Error(
-      `${semverModule} is gone: the federation runtime moved its semver module; update memoisedSatisfy.js`,
+      `${semverModule} is gone: the federation runtime moved its semver module (tooling/overrides/UPGRADING.md)`,
     );
   }
   return {
     alias: { 'federation-runtime-semver$': semverModule },
     plugin: new webpack.NormalModuleReplacementPlugin(/semver[\\/]index\.js$/, (resolveData) => {
       const { context, request } = resolveData;
-      if (context?.startsWith(runtimeCoreDist) && path.resolve(context, request) === semverModule) {
+      if (context?.startsWith(dist) && path.resolve(context, request) === semverModule) {
         resolveData.request = memoModule;
       }
     }),
   };
 }
 
-module.exports = { memoisedSatisfy, semverModule };
+module.exports = { memoisedSatisfy };

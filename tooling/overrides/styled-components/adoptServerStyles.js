@@ -6,12 +6,13 @@
 //
 // The shell's server marks its <style> `data-styled="active"` (shell/src/server/renderPage.tsx), so
 // styled-components' rehydration passes it over; this module, evaluated with styled-components
-// (scripts/webpack/styledComponents.js), registers the element's component ids and class names
+// (styledComponents.js, beside it), registers the element's component ids and class names
 // with the main sheet and makes the element that sheet's tag, group sizes and all. New rules (a
 // page opened later, a prop that makes a new class) are inserted into it at their group's place,
 // as styled-components would have placed them. Anything unexpected (a development build's text
 // tag, another version, a rule the browser did not keep) hands the element back to
-// styled-components' own rehydration: the page is styled either way.
+// styled-components' own rehydration: the page is styled either way. The private API it drives,
+// and how to check it after an upgrade: ../UPGRADING.md.
 
 const SPLITTER = '/*!sc*/\n';
 const MARKER = /^data-styled\.g(\d+)\[id="([\w\d-]+)"\].*?"([^"]*)/;

@@ -11,7 +11,7 @@ import type * as ReactDomServer from 'react-dom/server';
 import type * as StyledComponents from 'styled-components';
 // The webpack helpers are CommonJS, without types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { adoptServerStyles, parseServerSheet } = require('../webpack/adoptServerStyles');
+const { adoptServerStyles, parseServerSheet } = require('../styled-components/adoptServerStyles');
 
 type StyledModule = typeof StyledComponents;
 interface Libraries {

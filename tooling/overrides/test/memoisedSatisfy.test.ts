@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runWebpack } from './support/runWebpack';
+import { runWebpack } from '../../webpack/test/support/runWebpack';
 // The webpack configs are CommonJS, without types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { memoisedSatisfy } = require('../webpack/memoisedSatisfy');
+const { memoisedSatisfy } = require('../federation-runtime/memoisedSatisfy');
 
 const fixture = path.join(__dirname, 'fixtures', 'memoisedSatisfy');
 
@@ -35,7 +35,7 @@ describe('the federation runtime with its version checks memoised', () => {
   afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
 
   it('bundles the memo in place of the runtime semver module, which it wraps', () => {
-    expect(modules.some((name) => /webpack\/federationSatisfy\.js$/.test(name))).toBe(true);
+    expect(modules.some((name) => /federation-runtime\/federationSatisfy\.js$/.test(name))).toBe(true);
     expect(modules.some((name) => /runtime-core\/dist\/utils\/semver\/index\.js$/.test(name))).toBe(true);
   });
 

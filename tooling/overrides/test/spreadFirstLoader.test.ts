@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 // The webpack loaders are CommonJS, without types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { prototypeFirst }: { prototypeFirst: (code: string) => string } = require('../webpack/spreadFirstLoader');
+const { prototypeFirst }: { prototypeFirst: (code: string) => string } = require('../spread-first/spreadFirstLoader');
 
 const PROTO = '__proto__: Object.prototype, ';
 

@@ -5,7 +5,7 @@ import { SourceMapConsumer } from 'source-map-js';
 import { runWebpack } from './support/runWebpack';
 // The webpack configs are CommonJS, without types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { CompileHintsPlugin, COMPILE_HINT } = require('../webpack/CompileHintsPlugin');
+const { CompileHintsPlugin, COMPILE_HINT } = require('../plugins/CompileHintsPlugin');
 
 const fixture = path.join(__dirname, 'fixtures', 'compileHints');
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 // The webpack loaders are CommonJS, without types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const fontDisplayLoader: (source: string) => string = require('../webpack/fontDisplayLoader');
+const fontDisplayLoader: (source: string) => string = require('../loaders/fontDisplayLoader');
 
 /** The package's own file (Jest maps a `.css` import to a stub, so it is found through package.json). */
 const stylesheet = (pkg: string, file: string) =>
