@@ -6,9 +6,10 @@
 # It is configured by environment variables only, validated at start (web-server/src/config.ts):
 # a missing or malformed one stops the container with a message naming it.
 #
-# scripts/test/webServerImage.test.ts reads this file: it stages the runtime folder with the same
-# script the build stage runs, then starts the final stage's CMD with its ENV, and runs its
-# HEALTHCHECK. Changing those lines here changes what that test runs.
+# scripts/test/webServerImage.test.ts reads this file (through scripts/test/support/webServerImage/):
+# it stages the runtime folder with the same script the build stage runs, then starts the final
+# stage's CMD with its ENV, and runs its HEALTHCHECK; webServerImage.dockerfile.test.ts checks the
+# instructions no run shows. Changing those lines here changes what those tests run.
 
 # Node 24: the active LTS line (Node 20, the repo's floor, reached its end of life in April 2026).
 FROM node:24-bookworm-slim AS build
