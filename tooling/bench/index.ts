@@ -40,7 +40,7 @@ type Part = (typeof PARTS)[number];
 if (process.argv.includes('--help')) {
   console.log(
     [
-      'npm run bench [-- --quick] [-- --only=<part>,...]  (docs/performance.md)',
+      'npm run bench -- [--quick] [--only=<part>,...]  (docs/performance.md)',
       '  --quick          one run of each figure instead of 3',
       `  --only=<parts>   some parts only: ${PARTS.join(', ')}`,
     ].join('\n'),
