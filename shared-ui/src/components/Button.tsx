@@ -1,4 +1,5 @@
 import styled, { css } from 'styled-components';
+import { controlSize, focusRing } from '../forms/controlStyles';
 
 type Variant = 'primary' | 'secondary' | 'line' | 'ghost' | 'danger';
 
@@ -33,7 +34,7 @@ export const Button = styled.button<{ $variant?: Variant }>`
   align-items: center;
   justify-content: center;
   gap: 8px;
-  min-height: 44px;
+  min-height: ${controlSize.height}px;
   padding: 10px 20px;
   border: 2px solid transparent;
   border-radius: 999px;
@@ -51,4 +52,5 @@ export const Button = styled.button<{ $variant?: Variant }>`
     opacity: 0.55;
     cursor: not-allowed;
   }
+  ${focusRing}
 `;

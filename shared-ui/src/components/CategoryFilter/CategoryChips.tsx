@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { controlSize, focusRing } from '../../forms/controlStyles';
 import { accentFill } from '../accent';
 import type { ViewProps } from './views';
 
@@ -9,7 +10,7 @@ const Chips = styled.div`
 `;
 
 const Chip = styled.button<{ $active: boolean }>`
-  min-height: 40px;
+  min-height: ${controlSize.height}px;
   padding: 8px 18px;
   border-radius: 999px;
   border: 1px solid ${({ theme, $active }) => ($active ? accentFill(theme).background : theme.colors.border)};
@@ -23,6 +24,7 @@ const Chip = styled.button<{ $active: boolean }>`
   &:hover {
     border-color: ${({ theme }) => accentFill(theme).background};
   }
+  ${focusRing}
 `;
 
 /** The wide-screen view: a group of pressed/unpressed chips, すべて first. */

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { controlSize, focusRing } from '../../forms/controlStyles';
 import { accentFill } from '../accent';
 import type { ViewProps } from './views';
 
@@ -13,14 +14,15 @@ const Toggle = styled.button`
   justify-content: space-between;
   gap: 12px;
   width: 100%;
-  min-height: 44px;
+  min-height: ${controlSize.height}px;
   padding: 10px 16px;
-  border-radius: 12px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${controlSize.radius}px;
+  border: 1px solid ${({ theme }) => theme.colors.textMuted};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
   font-weight: 700;
   cursor: pointer;
+  ${focusRing}
 `;
 
 const Current = styled.span`

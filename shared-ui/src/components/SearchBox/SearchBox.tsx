@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useId, useRef } from 'react';
 import styled from 'styled-components';
+import { controlLook } from '../../forms/controlStyles';
 import { VisuallyHidden } from '../VisuallyHidden';
 
 export interface SearchBoxProps {
@@ -28,24 +29,9 @@ const Icon = styled.svg`
 `;
 
 const Input = styled.input`
-  width: 100%;
-  min-height: 48px;
-  padding: 12px 16px 12px 44px;
-  border-radius: 999px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
+  ${controlLook}
+  padding-left: 44px;
   font-size: 1rem;
-  transition:
-    border-color 0.15s ease,
-    box-shadow 0.15s ease;
-  &::placeholder {
-    color: ${({ theme }) => theme.colors.textMuted};
-    opacity: 1;
-  }
-  &:focus {
-    border-color: ${({ theme }) => theme.colors.primary};
-  }
 `;
 
 /** A labelled search field; filtering happens as the user types (matching is the caller's job). */

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import type { ArticleSortKey } from 'shared-articles';
+import { Label, Select } from 'shared-ui/forms';
 
 /** The spec's three orders, with its labels. */
 export const SORT_OPTIONS: ReadonlyArray<{ value: ArticleSortKey; label: string }> = [
@@ -9,30 +10,23 @@ export const SORT_OPTIONS: ReadonlyArray<{ value: ArticleSortKey; label: string 
   { value: 'category', label: 'カテゴリー順' },
 ];
 
-const Field = styled.div`
+/** Label beside the select, not above it: the toolbar is one row. */
+const Inline = styled.div`
   display: flex;
   align-items: center;
   gap: 8px;
   white-space: nowrap;
-  label {
-    font-weight: 700;
-  }
   select {
-    min-height: 48px;
-    padding: 8px 12px;
-    border-radius: 12px;
-    border: 1px solid ${({ theme }) => theme.colors.textMuted};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
+    width: auto;
   }
 `;
 
 export function SortSelect({ value, onChange }: { value: ArticleSortKey; onChange: (value: ArticleSortKey) => void }) {
   const id = useId();
   return (
-    <Field>
-      <label htmlFor={id}>並び替え</label>
-      <select
+    <Inline>
+      <Label htmlFor={id}>並び替え</Label>
+      <Select
         id={id}
         value={value}
         onChange={(event) => {
@@ -45,7 +39,7 @@ export function SortSelect({ value, onChange }: { value: ArticleSortKey; onChang
             {option.label}
           </option>
         ))}
-      </select>
-    </Field>
+      </Select>
+    </Inline>
   );
 }

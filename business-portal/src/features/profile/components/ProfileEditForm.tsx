@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { Banner, Button } from 'shared-ui';
+import { Field, Input } from 'shared-ui/forms';
 
 interface ProfileEditFormProps {
   fields: { displayName: string; photoURL: string };
@@ -14,22 +15,6 @@ interface ProfileEditFormProps {
 const Form = styled.form`
   display: grid;
   gap: 16px;
-`;
-
-const Field = styled.div`
-  display: grid;
-  gap: 6px;
-  label {
-    font-weight: 700;
-  }
-  input {
-    min-height: 44px;
-    padding: 8px 12px;
-    border-radius: 10px;
-    border: 1px solid ${({ theme }) => theme.colors.textMuted};
-    background: ${({ theme }) => theme.colors.background};
-    color: ${({ theme }) => theme.colors.text};
-  }
 `;
 
 const Actions = styled.div`
@@ -46,26 +31,28 @@ export function ProfileEditForm({ fields, saving, error, onChange, onSave, onCan
   };
   return (
     <Form onSubmit={submit} aria-label="プロフィールの編集">
-      <Field>
-        <label htmlFor="profile-display-name">表示名</label>
-        <input
-          id="profile-display-name"
-          type="text"
-          autoComplete="name"
-          value={fields.displayName}
-          onChange={(event) => onChange('displayName', event.target.value)}
-        />
+      <Field label="表示名">
+        {({ id }) => (
+          <Input
+            id={id}
+            type="text"
+            autoComplete="name"
+            value={fields.displayName}
+            onChange={(event) => onChange('displayName', event.target.value)}
+          />
+        )}
       </Field>
-      <Field>
-        <label htmlFor="profile-photo-url">プロフィール画像URL</label>
-        <input
-          id="profile-photo-url"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          value={fields.photoURL}
-          onChange={(event) => onChange('photoURL', event.target.value)}
-        />
+      <Field label="プロフィール画像URL">
+        {({ id }) => (
+          <Input
+            id={id}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            value={fields.photoURL}
+            onChange={(event) => onChange('photoURL', event.target.value)}
+          />
+        )}
       </Field>
       {error && <Banner tone="error">{error}</Banner>}
       <Actions>

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import styled from 'styled-components';
+import { Field, Select } from 'shared-ui/forms';
 
 interface SelectFieldProps<Value extends string> {
   label: string;
@@ -9,30 +9,15 @@ interface SelectFieldProps<Value extends string> {
   onChange: (value: Value) => void;
 }
 
-const Field = styled.div`
-  display: grid;
-  gap: 6px;
+const Row = styled(Field)`
   padding: 14px 0;
-  label {
-    font-weight: 700;
-  }
 `;
 
-const Select = styled.select`
+const NarrowSelect = styled(Select)`
   max-width: 320px;
-  min-height: 44px;
-  padding: 8px 12px;
-  border-radius: 10px;
-  border: 1px solid ${({ theme }) => theme.colors.textMuted};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
 `;
 
-const Description = styled.span`
-  font-size: 0.875rem;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
+/** A setting chosen from a list, with its explanation as the select's description. */
 export function SelectField<Value extends string>({
   label,
   description,
@@ -40,27 +25,24 @@ export function SelectField<Value extends string>({
   options,
   onChange,
 }: SelectFieldProps<Value>) {
-  const id = useId();
-  const descriptionId = `${id}-description`;
   return (
-    <Field>
-      <label htmlFor={id}>{label}</label>
-      <Select
-        id={id}
-        value={value}
-        aria-describedby={description ? descriptionId : undefined}
-        onChange={(event) => {
-          const chosen = options.find((option) => option.value === event.target.value);
-          if (chosen) onChange(chosen.value);
-        }}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Select>
-      {description && <Description id={descriptionId}>{description}</Description>}
-    </Field>
+    <Row label={label} hint={description}>
+      {(control) => (
+        <NarrowSelect
+          {...control}
+          value={value}
+          onChange={(event) => {
+            const chosen = options.find((option) => option.value === event.target.value);
+            if (chosen) onChange(chosen.value);
+          }}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NarrowSelect>
+      )}
+    </Row>
   );
 }

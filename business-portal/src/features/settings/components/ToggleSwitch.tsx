@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
+import { focusRing } from 'shared-ui/forms';
 
 interface ToggleSwitchProps {
   label: string;
@@ -69,6 +70,7 @@ const Switch = styled.input`
     transform: translateX(22px);
     background: ${({ theme }) => theme.colors.onPrimary};
   }
+  ${focusRing}
 `;
 
 export function ToggleSwitch({ label, description, checked, onChange }: ToggleSwitchProps) {

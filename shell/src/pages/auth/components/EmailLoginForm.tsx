@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from 'shared-ui';
-import { CheckboxLabel, Field, Input, Label, LinkButton, OptionsRow } from './formControls';
+import { Field, Input } from 'shared-ui/forms';
+import { CheckboxLabel, FormStack, LinkButton, OptionsRow } from './formControls';
 import { Notice, StatusSlot } from './AuthCard';
 import { PasswordField } from './PasswordField';
 
@@ -49,22 +50,22 @@ export function EmailLoginForm({ busy, onEdit }: EmailLoginFormProps) {
   };
 
   return (
-    <form onSubmit={submit} aria-label="メールとパスワードでログイン">
-      <Field>
-        <Label htmlFor="login-email">メールアドレス</Label>
-        <Input
-          id="login-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => edit(() => setEmail(event.target.value))}
-        />
+    <FormStack onSubmit={submit} aria-label="メールとパスワードでログイン">
+      <Field label="メールアドレス">
+        {({ id }) => (
+          <Input
+            id={id}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => edit(() => setEmail(event.target.value))}
+          />
+        )}
       </Field>
-      <Field>
-        <Label htmlFor="login-password">パスワード</Label>
-        <PasswordField id="login-password" value={password} onChange={(value) => edit(() => setPassword(value))} />
+      <Field label="パスワード">
+        {({ id }) => <PasswordField id={id} value={password} onChange={(value) => edit(() => setPassword(value))} />}
       </Field>
       <OptionsRow>
         <CheckboxLabel>
@@ -85,6 +86,6 @@ export function EmailLoginForm({ busy, onEdit }: EmailLoginFormProps) {
         ログイン
       </SubmitButton>
       <StatusSlot>{notice && <Notice>{notice}</Notice>}</StatusSlot>
-    </form>
+    </FormStack>
   );
 }

@@ -1,29 +1,16 @@
 import styled from 'styled-components';
+import { Button } from 'shared-ui';
 
-const StyledButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
+/** The shared ghost button, on the card's surface, full width, with Google's mark. */
+const StyledButton = styled(Button)`
   gap: 12px;
   width: 100%;
-  min-height: 48px;
-  padding: 10px 20px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: 999px;
   background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-  font-weight: 700;
-  cursor: pointer;
-  transition:
-    box-shadow 0.15s ease,
-    border-color 0.15s ease;
   &:hover:not(:disabled) {
+    opacity: 1;
     border-color: ${({ theme }) => theme.colors.primary};
-    box-shadow: 0 4px 14px rgba(0, 0, 0, 0.1);
   }
   &:disabled {
-    opacity: 0.6;
     cursor: progress;
   }
 `;
@@ -60,7 +47,7 @@ interface GoogleSignInButtonProps {
 
 export function GoogleSignInButton({ busy, onClick, label = 'Googleでログイン' }: GoogleSignInButtonProps) {
   return (
-    <StyledButton type="button" onClick={onClick} disabled={busy} aria-busy={busy}>
+    <StyledButton type="button" $variant="ghost" onClick={onClick} disabled={busy} aria-busy={busy}>
       <GoogleMark />
       <span>{busy ? 'ログイン中...' : label}</span>
     </StyledButton>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Input } from './formControls';
+import { Input } from 'shared-ui/forms';
 
 const Wrapper = styled.div`
   position: relative;

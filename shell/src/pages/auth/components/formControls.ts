@@ -1,31 +1,10 @@
 import styled from 'styled-components';
+import { controlSize, focusRing } from 'shared-ui/forms';
 
-export const Field = styled.div`
+/** The sign-in form's fields, options and button, evenly spaced. */
+export const FormStack = styled.form`
   display: grid;
-  gap: 6px;
-  margin-bottom: 18px;
-`;
-
-export const Label = styled.label`
-  font-weight: 700;
-  font-size: 0.95rem;
-  color: ${({ theme }) => theme.colors.text};
-`;
-
-export const Input = styled.input`
-  width: 100%;
-  min-height: 48px;
-  padding: 10px 14px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: 10px;
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.accentText};
-    outline-offset: 1px;
-    border-color: ${({ theme }) => theme.colors.accentText};
-  }
+  gap: 18px;
 `;
 
 export const OptionsRow = styled.div`
@@ -34,14 +13,13 @@ export const OptionsRow = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: 8px 16px;
-  margin-bottom: 20px;
 `;
 
 export const CheckboxLabel = styled.label`
   display: inline-flex;
   align-items: center;
   gap: 8px;
-  min-height: 44px;
+  min-height: ${controlSize.height}px;
   cursor: pointer;
   color: ${({ theme }) => theme.colors.text};
   input {
@@ -52,7 +30,7 @@ export const CheckboxLabel = styled.label`
 `;
 
 export const LinkButton = styled.button`
-  min-height: 44px;
+  min-height: ${controlSize.height}px;
   padding: 0;
   border: 0;
   background: transparent;
@@ -61,4 +39,5 @@ export const LinkButton = styled.button`
   font-weight: 700;
   text-decoration: underline;
   cursor: pointer;
+  ${focusRing}
 `;

@@ -5,11 +5,11 @@ import styled from 'styled-components';
 import { ArticleApiError, ARTICLE_TYPES, distinctCategories, type Article, type ArticleType } from 'shared-articles';
 import { paths } from 'shared-core';
 import { Banner, Button, media } from 'shared-ui';
+import { Field, Input, Select } from 'shared-ui/forms';
 import { errorMessage } from '../../../../lib/errorMessage';
 import { articleFormResolver, isFormField, type ArticleFormValues } from './articleFormValues';
 import { ContentPreview } from './ContentPreview';
-import { Input, Select, TextArea } from './controls';
-import { Field } from './Field';
+import { HtmlEditor } from './controls';
 import { RelatedArticlesPicker } from './RelatedArticlesPicker';
 
 const ARTICLE_TYPE_LABELS: Record<ArticleType, string> = {
@@ -165,7 +165,7 @@ export function ArticleForm({ mode, initialValues, articles, articlesError, arti
             hint="使えるタグ: p, h2〜h4, ul/ol/li, a, strong, em, blockquote, img, table, YouTube の iframe など。"
             error={errors.content?.message}
           >
-            {(a11y) => <TextArea spellCheck={false} {...a11y} {...register('content')} />}
+            {(a11y) => <HtmlEditor spellCheck={false} {...a11y} {...register('content')} />}
           </Field>
           <ContentPreview html={content} />
         </EditorAndPreview>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { formatJapaneseDate, matchesQuery, sortNewestFirst, type Article } from 'shared-articles';
 import { ARTICLE_LIMITS } from 'shared-articles/schema';
-import { FieldError, FieldHint, Input } from './controls';
+import { FieldError, FieldHint, Input } from 'shared-ui/forms';
 
 const Fieldset = styled.fieldset`
   display: grid;

@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { FieldError, FieldHint } from './controls';
+import { FieldError, FieldHint, Label } from './controls';
 
+/** What a field hands its control: spread them onto the Input, Select or TextArea. */
 export interface FieldControlProps {
   id: string;
   'aria-invalid': boolean;
@@ -16,10 +17,6 @@ const Wrapper = styled.div`
   min-width: 0;
 `;
 
-const Label = styled.label`
-  font-weight: 700;
-`;
-
 const Required = styled.span`
   margin-left: 8px;
   padding: 1px 8px;
@@ -29,23 +26,25 @@ const Required = styled.span`
   color: ${({ theme }) => (theme.mode === 'dark' ? theme.colors.background : '#fff')};
 `;
 
-interface FieldProps {
-  label: string;
+export interface FieldProps {
+  label: ReactNode;
+  /** Marks the control required and shows 必須 beside the label. */
   required?: boolean;
-  hint?: string;
-  /** The schema's or the service's message for this field. */
+  hint?: ReactNode;
+  /** The message for this field; marks the control invalid. */
   error?: string;
+  className?: string;
   children: (control: FieldControlProps) => ReactNode;
 }
 
 /** Label, control, hint and error, wired together (for/id, aria-describedby, aria-invalid). */
-export function Field({ label, required = false, hint, error, children }: FieldProps) {
+export function Field({ label, required = false, hint, error, className, children }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <Wrapper>
+    <Wrapper className={className}>
       <Label htmlFor={id}>
         {label}
         {required && <Required>必須</Required>}
