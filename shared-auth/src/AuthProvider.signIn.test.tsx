@@ -207,7 +207,9 @@ describe('a signed-in user landing on / or the login page', () => {
   it('does not reload after a later sign-in on / (only on arrival)', async () => {
     firebaseMock.auth.currentUser = null;
     await renderReady({ path: '/' });
-    act(() => firebaseMock.setUser(fakeUser()));
+    // Async: the listener reads the token's claims before it confirms the user.
+    await act(async () => firebaseMock.setUser(fakeUser()));
+    expect(auth().currentUser).not.toBeNull();
     localStorage.removeItem('loginRedirectPath');
     act(() => jest.advanceTimersByTime(2000));
     expect(reloadTo).not.toHaveBeenCalled();

@@ -123,6 +123,33 @@ describe('auth state', () => {
   });
 });
 
+describe('release teams', () => {
+  it('come from the ID token’s teams claim, strings only, and are never stored', async () => {
+    firebaseMock.auth.currentUser = fakeUser({
+      getIdTokenResult: async () => ({ claims: { teams: ['admin-console', 7, 'public-site'] } }),
+    });
+    await renderReady();
+    expect(auth().releaseTeams).toEqual(['admin-console', 'public-site']);
+    expect(Object.values(localStorage).join()).not.toContain('admin-console');
+  });
+
+  it('are none without the claim, when the token cannot be read, and after sign-out', async () => {
+    firebaseMock.auth.currentUser = fakeUser({
+      getIdTokenResult: async () => {
+        throw new Error('offline');
+      },
+    });
+    await renderReady();
+    expect(auth().currentUser).not.toBeNull();
+    expect(auth().releaseTeams).toEqual([]);
+
+    act(() => firebaseMock.setUser(fakeUser({ getIdTokenResult: async () => ({ claims: { teams: ['x'] } }) })));
+    await waitFor(() => expect(auth().releaseTeams).toEqual(['x']));
+    await act(() => auth().logout());
+    expect(auth().releaseTeams).toEqual([]);
+  });
+});
+
 describe('getIdToken', () => {
   it('returns the signed-in user’s token, or null when signed out', async () => {
     firebaseMock.auth.currentUser = fakeUser({ uid: 'abc' });

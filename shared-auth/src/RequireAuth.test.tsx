@@ -16,7 +16,7 @@ function LoginProbe() {
 
 function renderGuard(
   value: Partial<AuthContextValue>,
-  { path = '/business/settings?tab=2', requireAdmin = false } = {},
+  { path = '/business/settings?tab=2', requireAdmin = false, allowReleaseTeams = false } = {},
 ) {
   const internals: AuthInternals = { rememberRedirectPath: jest.fn(), loadNow: jest.fn() };
   render(
@@ -30,7 +30,7 @@ function renderGuard(
               <Route
                 path="*"
                 element={
-                  <RequireAuth requireAdmin={requireAdmin}>
+                  <RequireAuth requireAdmin={requireAdmin} allowReleaseTeams={allowReleaseTeams}>
                     <p>protected content</p>
                   </RequireAuth>
                 }
@@ -66,6 +66,20 @@ describe('RequireAuth', () => {
 
   it('sends a signed-in non-admin on an admin route to the dashboard', () => {
     renderGuard({ currentUser: user }, { path: '/admin', requireAdmin: true });
+    expect(screen.getByText('dashboard')).toBeInTheDocument();
+  });
+
+  it('lets a release-team member onto an admin route that allows release teams, and only there', () => {
+    const member = { currentUser: user, releaseTeams: ['public-site'] };
+    renderGuard(member, { path: '/admin/releases', requireAdmin: true, allowReleaseTeams: true });
+    expect(screen.getByText('protected content')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['a release-team member on an admin route that does not allow teams', ['public-site'], false],
+    ['an account of no release team on one that does', [], true],
+  ])('sends %s to the dashboard', (_label, releaseTeams, allowReleaseTeams) => {
+    renderGuard({ currentUser: user, releaseTeams }, { path: '/admin/users', requireAdmin: true, allowReleaseTeams });
     expect(screen.getByText('dashboard')).toBeInTheDocument();
   });
 

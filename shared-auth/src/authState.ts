@@ -1,8 +1,13 @@
 import { hasSessionToConfirm, readStoredIsAdmin, readStoredProfile, readStoredRedirectPath } from './storage';
 import type { AuthState, UserProfile } from './types';
 
+/** One instance, so a state without teams compares equal to another (the 'restored' check). */
+const noTeams: readonly string[] = [];
+
 export type AuthAction =
-  | { type: 'signedIn'; profile: UserProfile; isAdmin: boolean }
+  // Without releaseTeams (a pop-up sign-in, a profile update) the teams stay: only the auth-state
+  // listener reads them from the token.
+  | { type: 'signedIn'; profile: UserProfile; isAdmin: boolean; releaseTeams?: readonly string[] }
   | { type: 'signedOut' }
   | { type: 'ready' }
   | { type: 'failed'; message: string }
@@ -21,6 +26,7 @@ export function initialAuthState(): AuthState {
     currentUser: null,
     userProfile: readStoredProfile(),
     isAdmin: readStoredIsAdmin(),
+    releaseTeams: noTeams,
     loading: hasSessionToConfirm(),
     authError: null,
     authSuccess: null,
@@ -38,6 +44,7 @@ export function serverAuthState(): AuthState {
     currentUser: null,
     userProfile: null,
     isAdmin: false,
+    releaseTeams: noTeams,
     loading: false,
     authError: null,
     authSuccess: null,
@@ -52,9 +59,15 @@ const sameState = (a: AuthState, b: AuthState) =>
 export function authReducer(state: AuthState, action: AuthAction): AuthState {
   switch (action.type) {
     case 'signedIn':
-      return { ...state, currentUser: action.profile, userProfile: action.profile, isAdmin: action.isAdmin };
+      return {
+        ...state,
+        currentUser: action.profile,
+        userProfile: action.profile,
+        isAdmin: action.isAdmin,
+        releaseTeams: action.releaseTeams ?? state.releaseTeams,
+      };
     case 'signedOut':
-      return { ...state, currentUser: null, userProfile: null, isAdmin: false };
+      return { ...state, currentUser: null, userProfile: null, isAdmin: false, releaseTeams: noTeams };
     case 'ready':
       return { ...state, loading: false };
     case 'failed':

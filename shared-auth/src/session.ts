@@ -8,8 +8,11 @@ import type { ProfileChanges, UserProfile } from './types';
 export interface AuthSession {
   /** The user returned by a redirect sign-in on this page load, null if none; rejects on error. */
   redirectResult(): Promise<UserProfile | null>;
-  /** Called with the current user at once, then on every sign-in and sign-out. */
-  onUserChanged(listener: (user: UserProfile | null) => void): () => void;
+  /**
+   * Called with the current user and the release teams of their ID token (custom claim `teams`)
+   * once known, then on every sign-in and sign-out.
+   */
+  onUserChanged(listener: (user: UserProfile | null, releaseTeams: readonly string[]) => void): () => void;
   signInWithPopup(): Promise<UserProfile>;
   /** Leaves the page for the identity provider; rejects if it cannot start. */
   signInWithRedirect(): Promise<void>;

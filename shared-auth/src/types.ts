@@ -48,6 +48,12 @@ export interface AuthState {
    */
   userProfile: UserProfile | null;
   isAdmin: boolean;
+  /**
+   * The release teams (workspace names, e.g. admin-console) in the confirmed account's ID token
+   * (custom claim `teams`); empty while loading and when signed out. Opens the admin console's
+   * リリース page to a team member who is not an admin; the API checks every call again.
+   */
+  releaseTeams: readonly string[];
   loading: boolean;
   authError: string | null;
   authSuccess: string | null;

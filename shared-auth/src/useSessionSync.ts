@@ -52,9 +52,9 @@ export function useSessionSync(loader: SessionLoader, dispatch: Dispatch<AuthAct
       }
 
       let firstAnswer = true;
-      stopListening = session.onUserChanged((user) => {
+      stopListening = session.onUserChanged((user, releaseTeams) => {
         if (!active) return;
-        if (user) confirmUser(dispatch, user);
+        if (user) confirmUser(dispatch, user, releaseTeams);
         else forgetUser(dispatch);
         if (!firstAnswer) return;
         firstAnswer = false;

@@ -74,6 +74,16 @@ export function toUserProfile(user: User): UserProfile {
   };
 }
 
+/** The custom claim `teams` (workspace names) of the user's ID token; none when unreadable. */
+async function releaseTeamsOf(user: User): Promise<string[]> {
+  try {
+    const { teams } = (await user.getIdTokenResult()).claims;
+    return Array.isArray(teams) ? teams.filter((team): team is string => typeof team === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 /**
  * An empty string clears a value. (The SDK documents null for that, but sends it as JSON null,
  * which the Auth emulator rejects; an empty string clears the value on both backends.)
@@ -103,7 +113,15 @@ export function createAuthSession(backend: AuthBackend): AuthSession {
       return redirectOutcome;
     },
     onUserChanged(listener) {
-      return onAuthStateChanged(auth, (user) => listener(user ? toUserProfile(user) : null));
+      // Reading the claims waits on the token: only the answer for the latest change is passed on.
+      let latest = 0;
+      return onAuthStateChanged(auth, (user) => {
+        const change = ++latest;
+        if (!user) return listener(null, []);
+        void releaseTeamsOf(user).then((teams) => {
+          if (change === latest) listener(toUserProfile(user), teams);
+        });
+      });
     },
     async signInWithPopup() {
       const result = await signInWithPopup(auth, provider);

@@ -13,6 +13,8 @@ export interface FakeUser {
   emailVerified: boolean;
   metadata: { creationTime?: string; lastSignInTime?: string };
   getIdToken: () => Promise<string>;
+  /** The token's claims, e.g. `{ teams: ['admin-console'] }` for a release-team member. */
+  getIdTokenResult: () => Promise<{ claims: Record<string, unknown> }>;
 }
 
 export function fakeUser(overrides: Partial<FakeUser> = {}): FakeUser {
@@ -25,6 +27,7 @@ export function fakeUser(overrides: Partial<FakeUser> = {}): FakeUser {
     emailVerified: false,
     metadata: { creationTime: 'Mon, 01 Sep 2025 00:00:00 GMT', lastSignInTime: 'Tue, 02 Sep 2025 09:30:00 GMT' },
     getIdToken: async () => `token-${uid}`,
+    getIdTokenResult: async () => ({ claims: {} }),
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { RequireAuth } from 'shared-auth';
 import { NotFoundPage, Spinner } from 'shared-ui';
 import { RemoteArea } from '../remotes/RemoteArea';
-import { findArea } from './areas';
+import { findArea, isOpenToReleaseTeams } from './areas';
 
 // Two pages of the whole site, and the only ones with forms: not part of every visitor's download.
 const BusinessLoginPage = lazy(() =>
@@ -45,5 +45,9 @@ export function MainContent() {
   }
   const remote = <RemoteArea key={area.remote} name={area.remote} />;
   if (area.guard === 'none') return remote;
-  return <RequireAuth requireAdmin={area.guard === 'admin'}>{remote}</RequireAuth>;
+  return (
+    <RequireAuth requireAdmin={area.guard === 'admin'} allowReleaseTeams={isOpenToReleaseTeams(area, pathname)}>
+      {remote}
+    </RequireAuth>
+  );
 }

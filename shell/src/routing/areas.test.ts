@@ -1,4 +1,4 @@
-import { findArea, isBusinessSidebarPath } from './areas';
+import { findArea, isBusinessSidebarPath, isOpenToReleaseTeams } from './areas';
 
 describe('route ownership', () => {
   it.each([
@@ -31,6 +31,15 @@ describe('route ownership', () => {
     expect(findArea('/profile')?.guard).toBe('signedIn');
     expect(findArea('/admin/users')?.guard).toBe('admin');
     expect(findArea('/articles')?.guard).toBe('none');
+  });
+
+  it('opens only the リリース page of the admin area to release teams', () => {
+    const openToTeams = (path: string) => isOpenToReleaseTeams(findArea(path)!, path);
+    expect(openToTeams('/admin/releases')).toBe(true);
+    expect(openToTeams('/admin/releases/')).toBe(true);
+    for (const path of ['/admin', '/admin/articles', '/admin/users', '/admin/settings', '/admin/releases-x'])
+      expect(openToTeams(path)).toBe(false);
+    expect(openToTeams('/business/dashboard')).toBe(false);
   });
 
   it('leaves room for the sidebar on business pages except login/register', () => {

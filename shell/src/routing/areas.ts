@@ -6,6 +6,8 @@ export interface Area {
   remote: RemoteName;
   guard: Guard;
   patterns: string[];
+  /** Pages of an admin area a release-team member who is not an admin may open too. */
+  releaseTeamPatterns?: string[];
 }
 
 /**
@@ -22,7 +24,8 @@ export const areas: Area[] = [
     patterns: ['/', '/about', '/contents/*', '/articles/*', '/privacy', '/terms'],
   },
   { remote: 'business_portal', guard: 'signedIn', patterns: ['/business/*', '/profile'] },
-  { remote: 'admin_console', guard: 'admin', patterns: ['/admin/*'] },
+  // The リリース page (docs/releasing.md): every other admin page stays admins-only.
+  { remote: 'admin_console', guard: 'admin', patterns: ['/admin/*'], releaseTeamPatterns: ['/admin/releases'] },
 ];
 
 /** Kept free of react-router: the entry uses it before the shared router is negotiated. */
@@ -37,6 +40,9 @@ export function findArea(pathname: string): Area | null {
   if (shellPages.some((pattern) => matchesPattern(pattern, pathname))) return null;
   return areas.find((area) => area.patterns.some((pattern) => matchesPattern(pattern, pathname))) ?? null;
 }
+
+export const isOpenToReleaseTeams = (area: Area, pathname: string): boolean =>
+  area.releaseTeamPatterns?.some((pattern) => matchesPattern(pattern, pathname)) ?? false;
 
 /** Business pages (except login/register) leave room for the 280 px sidebar in the footer. */
 export function isBusinessSidebarPath(pathname: string): boolean {
