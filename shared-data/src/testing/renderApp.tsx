@@ -48,12 +48,14 @@ const Fragment = ({ children }: { children: ReactNode }) => children;
  * a query cache, the article client, then the app's own providers and a location probe.
  */
 export function appWrapper(options: AppOptions = {}) {
-  const { url = '/', auth, articleClient, queryClient = testQueryClient(), providers: Own = Fragment } = options;
+  const { url = '/', articleClient, queryClient = testQueryClient(), providers: Own = Fragment } = options;
+  // Read at each render, so a rerender can sign in or out.
+  const current = { auth: options.auth };
   function TestApp({ children }: { children: ReactNode }) {
     return (
       <ThemeModeProvider>
         <MemoryRouter initialEntries={[url]}>
-          <AuthTestProvider value={auth}>
+          <AuthTestProvider value={current.auth}>
             <QueryClientProvider client={queryClient}>
               <ArticleClientProvider client={articleClient}>
                 <Own>
@@ -67,7 +69,7 @@ export function appWrapper(options: AppOptions = {}) {
       </ThemeModeProvider>
     );
   }
-  return { wrapper: TestApp, queryClient };
+  return { wrapper: TestApp, queryClient, current };
 }
 
 /**
@@ -75,7 +77,7 @@ export function appWrapper(options: AppOptions = {}) {
  * element is mounted at that route only, so a redirect away from it leaves just the probe.
  */
 export function renderApp(ui: ReactElement, options: AppOptions = {}) {
-  const { wrapper, queryClient } = appWrapper(options);
+  const { wrapper, queryClient, current } = appWrapper(options);
   const element = options.path ? (
     <Routes>
       <Route path={options.path} element={ui} />
@@ -84,5 +86,11 @@ export function renderApp(ui: ReactElement, options: AppOptions = {}) {
   ) : (
     ui
   );
-  return { ...render(element, { wrapper }), queryClient };
+  const result = render(element, { wrapper });
+  /** Renders again with another auth state (a sign-in or sign-out while the page is shown). */
+  const changeAuth = (auth: Partial<AuthContextValue>) => {
+    current.auth = auth;
+    result.rerender(element);
+  };
+  return { ...result, queryClient, changeAuth };
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -37,14 +37,13 @@ describe('renderApp', () => {
     expect(screen.getByTestId('location')).toHaveAttribute('data-navigation', 'REPLACE');
   });
 
-  it('gives the page the auth it is passed, signed out by default', () => {
+  it('gives the page the auth it is passed, signed out by default, and another on changeAuth', () => {
     function Who() {
       return <p>{useAuth().currentUser?.email ?? 'signed out'}</p>;
     }
-    const { unmount } = renderApp(<Who />);
+    const { changeAuth } = renderApp(<Who />);
     expect(screen.getByText('signed out')).toBeInTheDocument();
-    unmount();
-    renderApp(<Who />, { auth: signedIn(testUser({ email: 'me@example.com' })) });
+    act(() => changeAuth(signedIn(testUser({ email: 'me@example.com' }))));
     expect(screen.getByText('me@example.com')).toBeInTheDocument();
   });
 

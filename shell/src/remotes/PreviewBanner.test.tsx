@@ -1,10 +1,10 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import type { AuthContextValue } from 'shared-auth';
 import { AuthTestProvider } from 'shared-auth/testing';
-import { fakeFetch, testUser } from 'shared-data/testing';
+import { fakeFetch, renderApp, testUser } from 'shared-data/testing';
 import { defaultRuntimeConfig, setRuntimeConfig, storageKeys } from 'shared-core';
 import { PreviewBanner } from './PreviewBanner';
 import { reloadTo } from './pageReload';
@@ -18,13 +18,7 @@ const REGISTRY_ENTRY = 'http://localhost:3004/mf-manifest.json';
 const PREVIEW = 'http://127.0.0.1:4004/releases/next/mf-manifest.json';
 const admin = testUser({ uid: 'a', email: 'admin@example.com', displayName: '管理者' });
 
-function renderBanner(value: Partial<AuthContextValue>) {
-  return render(
-    <AuthTestProvider value={value}>
-      <PreviewBanner />
-    </AuthTestProvider>,
-  );
-}
+const renderBanner = (auth: Partial<AuthContextValue>) => renderApp(<PreviewBanner />, { auth });
 
 describe('PreviewBanner', () => {
   beforeEach(async () => {
@@ -46,12 +40,8 @@ describe('PreviewBanner', () => {
   });
 
   it('ignores it for a signed-in operator and for an admin flag Firebase has not confirmed yet', () => {
-    const { rerender } = renderBanner({ currentUser: { ...admin, email: 'op@example.com' }, isAdmin: false });
-    rerender(
-      <AuthTestProvider value={{ currentUser: null, userProfile: admin, isAdmin: true, loading: true }}>
-        <PreviewBanner />
-      </AuthTestProvider>,
-    );
+    const { changeAuth } = renderBanner({ currentUser: { ...admin, email: 'op@example.com' }, isAdmin: false });
+    changeAuth({ currentUser: null, userProfile: admin, isAdmin: true, loading: true });
     expect(entryOf('admin_console')).toBe(REGISTRY_ENTRY);
     expect(registerRemotes).not.toHaveBeenCalled();
   });
@@ -77,15 +67,9 @@ describe('PreviewBanner', () => {
   });
 
   it('drops the overrides again when the admin signs out', () => {
-    const { rerender } = renderBanner({ currentUser: admin, isAdmin: true });
+    const { changeAuth } = renderBanner({ currentUser: admin, isAdmin: true });
     expect(entryOf('admin_console')).toBe(PREVIEW);
-    act(() =>
-      rerender(
-        <AuthTestProvider value={{}}>
-          <PreviewBanner />
-        </AuthTestProvider>,
-      ),
-    );
+    act(() => changeAuth({}));
     expect(entryOf('admin_console')).toBe(REGISTRY_ENTRY);
     expect(screen.queryByRole('complementary', { name: 'リモートのプレビュー' })).toBeNull();
   });
