@@ -46,8 +46,10 @@ async function start(env: Record<string, string>): Promise<Send> {
 describe('npm run db:migrate', () => {
   it(`applies the pending migrations to the configured ${ENGINE} database, then has nothing to do`, async () => {
     const database = freshDatabaseEnv(path.join(dir, 'articles.sqlite'));
-    const latest = ENGINE === 'postgres' ? 4 : 3;
-    const versions = Array.from({ length: latest }, (_, index) => index + 1).join(', ');
+    // 4 is PostgreSQL's shared rate-limit table; SQLite keeps its counters in the process.
+    const applied = ENGINE === 'postgres' ? [1, 2, 3, 4, 5] : [1, 2, 3, 5];
+    const latest = applied.at(-1)!;
+    const versions = applied.join(', ');
 
     const first = await command('migrate.ts', database);
     expect(first).toEqual({

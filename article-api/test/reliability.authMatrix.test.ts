@@ -63,6 +63,27 @@ const GET_AND_WRITES: Record<string, MatrixEntry> = {
   'GET /api/business/articles/:slug': { url: '/api/business/articles/ai-accounting-guide', expected: SIGNED_IN },
   'GET /api/admin/users': { url: '/api/admin/users', expected: ADMIN_ONLY(200) },
   'GET /api/admin/info': { url: '/api/admin/info', expected: ADMIN_ONLY(200) },
+  // The release registry (routes/releases.ts): a signed-in account in no release team is refused
+  // like a non-admin. An admin passes the guards and meets the service's own answers: nothing is
+  // published or served in this database, and the artifact store (port 9) cannot be reached.
+  'GET /api/registry/:environment': { url: '/api/registry/production', expected: PUBLIC },
+  'GET /api/releases': { url: '/api/releases', expected: ADMIN_ONLY(200) },
+  'GET /api/releases/audit': { url: '/api/releases/audit', expected: ADMIN_ONLY(200) },
+  'POST /api/releases/:remote/:environment': {
+    url: '/api/releases/admin_console/staging',
+    payload: (role) => ({ version: `matrix-${role}` }),
+    expected: ADMIN_ONLY(502),
+  },
+  'POST /api/releases/:remote/:environment/promote': {
+    url: '/api/releases/admin_console/production/promote',
+    payload: () => ({ version: 'never-released' }),
+    expected: ADMIN_ONLY(404),
+  },
+  'POST /api/releases/:remote/:environment/rollback': {
+    url: '/api/releases/admin_console/production/rollback',
+    payload: () => ({}),
+    expected: ADMIN_ONLY(409),
+  },
 };
 
 const MATRIX: Record<string, MatrixEntry> = Object.fromEntries(
@@ -77,7 +98,11 @@ const PROTECTED = Object.entries(MATRIX).filter(([, entry]) => entry.expected.an
 
 const MESSAGES = {
   401: ['ログインが必要です。', 'ログインの有効期限が切れたか、認証情報が正しくありません。再度ログインしてください。'],
-  403: ['管理者権限が必要です。'],
+  403: [
+    '管理者権限が必要です。',
+    'リリースの権限がありません。リリースチームのメンバーか管理者だけが利用できます。',
+    'admin-console をリリースする権限がありません。admin-console チームのメンバーか管理者だけがリリースできます。',
+  ],
 } as const;
 
 const run = `${Date.now().toString(36)}-${process.pid}`;
@@ -118,6 +143,7 @@ const { send } = useTestApp({
         ADMIN_EMAILS: adminEmail,
         LOG_LEVEL: 'silent',
         RATE_LIMIT_WRITE_MAX: '10000',
+        RELEASE_PUBLIC_URL: 'http://127.0.0.1:9/{workspace}',
       }),
       logger: false,
     });
@@ -137,7 +163,7 @@ afterAll(() => emulator?.stop());
 
 it('has a matrix entry for every registered route, and no entry for a route that does not exist', () => {
   expect([...registered].sort()).toEqual(Object.keys(MATRIX).sort());
-  expect(registered).toHaveLength(20);
+  expect(registered).toHaveLength(29);
 });
 
 describe.each(Object.entries(MATRIX))('%s', (key, entry) => {
