@@ -4,10 +4,48 @@ import { chromiumPath } from './support/chromium';
 /**
  * End-to-end tests against the production builds, the article API and the Auth emulator,
  * started once by globalSetup exactly as `npm start` runs them (fresh data directory).
+ *
+ * The suite runs in lanes, one file at a time in each and the lanes side by side (docs/testing.md).
+ * A lane is a project. A file not listed below runs in the lane of the private web apps, one after
+ * their files: the safe place for a file that starts servers on :4000–4004.
  */
+const LANES: { name: string; files: string[] }[] = [
+  // Files that write the standard stack's articles (one creates an article another counts, the
+  // seed's 21 articles are counted exactly, a test opens "the first article" of the list) or read
+  // them in a way a write beside them would break: one after another, in this order, as before.
+  // The business pages (they touch only the Auth emulator's accounts) share the lane, to even out
+  // the lanes.
+  {
+    name: 'shared data',
+    files: [
+      'admin-console',
+      'business-articles',
+      'public-articles',
+      'reliability-cors',
+      'reliability-service',
+      'runtime-config',
+      'server-rendering-early-input',
+      'server-rendering-hydration',
+      'server-rendering',
+      'business-layout',
+      'business-profile',
+      'business-settings',
+    ],
+  },
+  // The rest write only to servers of their own (private APIs on :4151–4153, the topology's on
+  // free ports) or to nothing but the Auth emulator's accounts, and count nothing that a write of
+  // the first lane changes (public-pages counts the content items and the home page's three
+  // newest articles). Grouped so that the lanes take about as long as each other.
+  { name: 'admin preview XSS', files: ['reliability-xss-admin', 'auth'] },
+  {
+    name: 'public XSS',
+    files: ['reliability-xss-stored', 'reliability-xss-browser', 'topology', 'topology-hostile-requests'],
+  },
+  { name: 'storage', files: ['reliability-storage', 'public-pages'] },
+];
+const fileGlob = (file: string) => `**/${file}.spec.ts`;
+const assigned = LANES.flatMap((lane) => lane.files.map(fileGlob));
 const browser = { ...devices['Desktop Chrome'], channel: undefined };
-/** Files that neither read nor write the standard stack's shared data, nor use its private ports. */
-const INDEPENDENT = ['**/reliability-xss.spec.ts', '**/reliability-storage.spec.ts'];
 
 export default defineConfig({
   testDir: './tests',
@@ -15,9 +53,9 @@ export default defineConfig({
   globalSetup: './support/globalSetup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Two lanes (projects below), one file at a time in each: most of a browser test's time is
-  // waiting, and the two cores are free for it.
-  workers: 2,
+  // One worker per lane: most of a browser test's time is waiting (for a page, a server, a
+  // timer), so five lanes keep the two cores busy where one lane left them idle most of the time.
+  workers: LANES.length + 1,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.PLAYWRIGHT_REPORTERS ? [['list'], ['json']] : [['list']],
@@ -36,12 +74,15 @@ export default defineConfig({
     },
   },
   projects: [
-    // The files that share the standard stack's data and the private ports 4000–4004: one at a
-    // time, as before (one creates an article another counts, several start private copies of
-    // the web apps on the same ports).
-    { name: 'chromium', testIgnore: ['**/*.tmp.*', ...INDEPENDENT], workers: 1, use: browser },
-    // The longest files, which touch neither: they write only to an API of their own or nowhere,
-    // and listen on ports of their own (docs/testing.md). They run beside the first lane.
-    { name: 'chromium, own data', testMatch: INDEPENDENT, workers: 1, use: browser },
+    ...LANES.map((lane) => ({
+      name: `chromium, ${lane.name}`,
+      testMatch: lane.files.map(fileGlob),
+      workers: 1,
+      use: browser,
+    })),
+    // Private copies of the web apps on :4000–4004 (platform, release, reliability-remotes,
+    // server-rendering-redeploys; release.spec's API on :4101), and hosting.spec: one at a time.
+    // They read the shared articles but count none of them.
+    { name: 'chromium, private web apps', testIgnore: ['**/*.tmp.*', ...assigned], workers: 1, use: browser },
   ],
 });

@@ -1,41 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startShellWithoutApi, type ServerHandle } from '../support/servers';
 import { hydratedNode, interactive } from '../support/hydration';
+import { adminIdToken, API } from '../support/reliabilityApi';
 
-const API = 'http://localhost:3001/api';
-const EMULATOR = 'http://127.0.0.1:9099';
 /** The seed's public article count: what the build snapshot holds. */
 const SEED_COUNT = 21;
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
 const cardTitles = (page: Page) => cards(page).getByRole('heading').allTextContents();
-
-/**
- * An ID token for admin@example.com from the Auth emulator: a Google sign-in through its REST API
- * (works whether or not another test already created the account).
- */
-async function adminIdToken(): Promise<string> {
-  const claims = {
-    sub: 'e2e-admin@example.com',
-    email: 'admin@example.com',
-    email_verified: true,
-    name: '管理者 花子',
-  };
-  const response = await fetch(
-    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=fake-api-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        postBody: `id_token=${encodeURIComponent(JSON.stringify(claims))}&providerId=google.com`,
-        requestUri: 'http://localhost:3000',
-        returnSecureToken: true,
-      }),
-    },
-  );
-  expect(response.ok, await response.clone().text()).toBe(true);
-  return ((await response.json()) as { idToken: string }).idToken;
-}
 
 test.describe('articles list', () => {
   test('desktop: category chips and a width/kana-insensitive search, newest first', async ({ page }) => {
