@@ -9,8 +9,10 @@ import { AdminLayout } from './components/AdminLayout';
 import { ArticleListPage } from './features/articles/components/ArticleListPage';
 import { EditArticlePage } from './features/articles/components/EditArticlePage';
 import { NewArticlePage } from './features/articles/components/NewArticlePage';
+import { ReleasesPage } from './features/releases/components/ReleasesPage';
 import { SettingsPage } from './features/settings/components/SettingsPage';
 import { UsersPage } from './features/users/components/UsersPage';
+import { releasesPath } from './lib/adminPaths';
 
 /** What a failing admin page says; the menu stays and navigation recovers. */
 const PAGE_ERROR = '画面の表示中にエラーが発生しました。';
@@ -18,7 +20,8 @@ const page = (element: ReactNode) => <RouteErrorBoundary message={PAGE_ERROR}>{e
 
 /**
  * admin-console's routes, mounted by the shell for /admin/* behind RequireAuth requireAdmin
- * (article-api checks the admin again on every call). Paths are absolute: the shell renders
+ * (article-api checks the admin again on every call); the shell lets release-team members onto
+ * the リリース page too (the release service checks their team on every call). Paths are absolute: the shell renders
  * this outside any <Route>.
  */
 function AdminConsoleRoutes() {
@@ -35,6 +38,7 @@ function AdminConsoleRoutes() {
               <Route path={paths.adminEditArticle(':id')} element={page(<EditArticlePage />)} />
               <Route path={paths.adminUsers} element={page(<UsersPage />)} />
               <Route path={paths.adminSettings} element={page(<SettingsPage />)} />
+              <Route path={releasesPath} element={page(<ReleasesPage />)} />
               <Route path="*" element={<NotFoundPage />} />
             </Routes>
           </AdminLayout>

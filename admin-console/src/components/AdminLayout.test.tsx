@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setViewportWidth } from 'shared-ui/testing';
-import { fakeFetch, renderApp } from 'shared-data/testing';
+import { fakeFetch, renderApp, signedIn, testUser } from 'shared-data/testing';
 import AdminConsoleRoutes from '../routes';
 import { adminAuth } from '../testing/adminAuth';
 
@@ -19,12 +19,24 @@ describe('admin layout', () => {
       ['記事管理', '/admin/articles'],
       ['ユーザー管理', '/admin/users'],
       ['設定', '/admin/settings'],
+      ['リリース', '/admin/releases'],
       ['サイトを表示↗（新しいタブで開きます）', '/'],
     ]);
     expect(within(menu).getByRole('link', { name: '記事管理' })).toHaveAttribute('aria-current', 'page');
     expect(within(menu).getByRole('link', { name: 'ダッシュボード' })).not.toHaveAttribute('aria-current');
     expect(within(menu).getByRole('link', { name: /サイトを表示/ })).toHaveAttribute('target', '_blank');
     expect(within(menu).getByText('ログイン中: admin@example.com')).toBeInTheDocument();
+  });
+
+  it('shows a release-team member who is not an admin the リリース page only', () => {
+    const member = signedIn(testUser({ email: 'public-team@example.com' }), { releaseTeams: ['public-site'] });
+    renderApp(<AdminConsoleRoutes />, { url: '/admin/releases', auth: member });
+    const menu = screen.getByRole('navigation', { name: '管理メニュー' });
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['リリース', 'サイトを表示↗（新しいタブで開きます）']);
   });
 
   describe('on a phone (375 px)', () => {

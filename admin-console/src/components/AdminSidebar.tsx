@@ -5,13 +5,18 @@ import { useAuth } from 'shared-auth';
 import { paths } from 'shared-core';
 import { media, VisuallyHidden } from 'shared-ui';
 import type { Drawer } from 'shared-ui/page';
+import { releasesPath } from '../lib/adminPaths';
 
 const menu = [
   { to: paths.admin, label: 'ダッシュボード', end: true },
   { to: paths.adminArticles, label: '記事管理', end: false },
   { to: paths.adminUsers, label: 'ユーザー管理', end: false },
   { to: paths.adminSettings, label: '設定', end: false },
+  { to: releasesPath, label: 'リリース', end: false },
 ] as const;
+
+/** A release-team member who is not an admin may open the リリース page only (the shell's guard). */
+const releaseTeamMenu = menu.filter((item) => item.to === releasesPath);
 
 const Aside = styled.aside`
   position: sticky;
@@ -136,7 +141,7 @@ const Account = styled.p`
  * the page inert meanwhile).
  */
 export function AdminSidebar({ drawer }: { drawer: Drawer }) {
-  const { currentUser } = useAuth();
+  const { currentUser, isAdmin } = useAuth();
   const { open, toggle, close, toggleRef, drawerRef } = drawer;
   const navId = useId();
 
@@ -151,7 +156,7 @@ export function AdminSidebar({ drawer }: { drawer: Drawer }) {
       </TopRow>
       <Nav ref={drawerRef} id={navId} aria-label="管理メニュー" $open={open}>
         <List>
-          {menu.map((item) => (
+          {(isAdmin ? menu : releaseTeamMenu).map((item) => (
             <li key={item.to}>
               <MenuLink to={item.to} end={item.end} onClick={close}>
                 {item.label}

@@ -1,0 +1,62 @@
+import styled from 'styled-components';
+import { formatJapaneseDateTime } from 'shared-articles';
+import type { AuditEntry } from 'shared-releases';
+import { DataTable, HiddenCaption } from '../../../components/DataTable';
+import { ACTION_LABELS, environmentName, OUTCOME_LABELS } from '../lib/releaseText';
+import { Code, Muted } from './releaseStyles';
+
+const Outcome = styled.span<{ $done: boolean }>`
+  font-weight: 700;
+  color: ${({ theme, $done }) => ($done ? theme.colors.text : theme.colors.danger)};
+`;
+
+const Problems = styled.ul`
+  margin: 4px 0 0;
+  padding-left: 1.2em;
+`;
+
+/** A remote's audit log, newest first: who did what, where, and why the service refused. */
+export function AuditLogTable({ workspace, entries }: { workspace: string; entries: readonly AuditEntry[] }) {
+  if (entries.length === 0) return <Muted>記録はまだありません。</Muted>;
+  const newestFirst = [...entries].sort((a, b) => b.id - a.id);
+  return (
+    <DataTable>
+      <HiddenCaption>{workspace} の監査ログ</HiddenCaption>
+      <thead>
+        <tr>
+          <th scope="col">日時</th>
+          <th scope="col">実行者</th>
+          <th scope="col">操作</th>
+          <th scope="col">結果</th>
+          <th scope="col">環境</th>
+          <th scope="col">バージョン</th>
+          <th scope="col">詳細</th>
+        </tr>
+      </thead>
+      <tbody>
+        {newestFirst.map((entry) => (
+          <tr key={entry.id}>
+            <td data-label="日時">{formatJapaneseDateTime(entry.at)}</td>
+            <td data-label="実行者">{entry.actor.email ?? entry.actor.uid ?? <Muted>不明</Muted>}</td>
+            <td data-label="操作">{ACTION_LABELS[entry.action]}</td>
+            <td data-label="結果">
+              <Outcome $done={entry.outcome === 'done'}>{OUTCOME_LABELS[entry.outcome]}</Outcome>
+            </td>
+            <td data-label="環境">{environmentName(entry.environment)}</td>
+            <td data-label="バージョン">{entry.version ? <Code>{entry.version}</Code> : <Muted>—</Muted>}</td>
+            <td data-label="詳細">
+              {entry.message ?? (entry.outcome === 'done' ? <Muted>—</Muted> : null)}
+              {entry.verdict && entry.verdict.problems.length > 0 && (
+                <Problems>
+                  {entry.verdict.problems.map((problem) => (
+                    <li key={problem}>{problem}</li>
+                  ))}
+                </Problems>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </DataTable>
+  );
+}

@@ -1,0 +1,60 @@
+import {
+  ENVIRONMENT_LABELS,
+  ReleaseApiError,
+  type AuditAction,
+  type AuditOutcome,
+  type FlipResult,
+  type ReleaseEnvironment,
+} from 'shared-releases';
+import type { FlipRequest } from '../api/releaseQueries';
+
+/** e.g. 本番 (production), as the service writes it in its messages. */
+export const environmentName = (environment: ReleaseEnvironment) =>
+  `${ENVIRONMENT_LABELS[environment]} (${environment})`;
+
+export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
+  release: 'リリース',
+  promote: '昇格',
+  rollback: 'ロールバック',
+};
+
+export const OUTCOME_LABELS: Readonly<Record<AuditOutcome, string>> = {
+  done: '完了',
+  refused: '拒否',
+  forbidden: '権限なし',
+  conflict: '競合',
+};
+
+/** The confirmation's question and the sentence that names remote, environment and version. */
+export function confirmationText(request: FlipRequest): { title: string; description: string; confirm: string } {
+  const where = `${request.workspace}（${request.remote}）`;
+  if (request.kind === 'promote') {
+    return {
+      title: '本番へ昇格しますか？',
+      description: `${where} の ${request.version} を${environmentName(request.environment)}に昇格します。公開済みの同じファイルをビルドし直さずに配信します。`,
+      confirm: '昇格する',
+    };
+  }
+  return {
+    title: 'ロールバックしますか？',
+    description: `${where} の${environmentName(request.environment)}を ${request.from} から ${request.version} に戻します。`,
+    confirm: 'ロールバックする',
+  };
+}
+
+export function successText(request: FlipRequest, result: FlipResult): string {
+  const environment = environmentName(result.environment);
+  return request.kind === 'promote'
+    ? `${request.workspace} の ${result.live.version} を${environment}に昇格しました。`
+    : `${request.workspace} の${environment}を ${result.live.version} に戻しました。`;
+}
+
+/** The service's Japanese message (a 403 says why), else `fallback` (no answer came). */
+export const serviceMessage = (error: unknown, fallback: string) =>
+  error instanceof ReleaseApiError && error.message !== '' ? error.message : fallback;
+
+/** A refused promotion or rollback: the service's message and the gate's problems. */
+export function refusalOf(request: FlipRequest, error: unknown): { message: string; problems: readonly string[] } {
+  const fallback = request.kind === 'promote' ? '昇格に失敗しました。' : 'ロールバックに失敗しました。';
+  return { message: serviceMessage(error, fallback), problems: error instanceof ReleaseApiError ? error.problems : [] };
+}
