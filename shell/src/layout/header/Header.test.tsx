@@ -1,9 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AuthProvider } from 'shared-auth';
 import { renderApp } from 'shared-data/testing';
 import { Header } from './Header';
 
-const renderHeader = () => renderApp(<Header />);
+// The real provider, not the fake: the header as a first visit shows it, before Firebase has loaded.
+const renderHeader = () => renderApp(<Header />, { providers: AuthProvider });
 
 describe('Header', () => {
   beforeEach(() => localStorage.clear());
