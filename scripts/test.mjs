@@ -4,12 +4,13 @@
 // fresh production builds, the article API and the Auth emulator. Each phase's wall time is
 // printed, and phases that do not need each other overlap (docs/testing.md says why this way):
 //
-//   lint ──────┐
-//   builds ────┴─▶ Jest ─▶ budgets ─▶ Playwright (2 lanes) ─▶ summary
+//   lint ──────────────────────────────────────────────┐
+//   builds ─┬─▶ budgets, Playwright (5 lanes) ──────────┤
+//           └─▶ Jest (all but the load tests) ──────────┴─▶ Jest load tests, alone ─▶ summary
 //
-// Lint and the builds are both CPU-bound and short. Jest runs alone: its fixed-rate load tests
-// (200 requests/s for 60 s, which the API must keep up) fail when the browser suite shares the two
-// cores with them. The browser suite runs two files at a time, in two lanes that share no data.
+// Most of a browser test's time is waiting, so Jest and the browser lanes share the two cores.
+// The API's fixed-rate load tests (200 requests/s for 60 s, which the API must keep up) miss their
+// rate when anything shares the cores with them: they run last, with nothing beside them.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -78,48 +79,71 @@ const builds = phase('production builds (those not fresh)', process.execPath, [
   '--if-stale',
 ]);
 
-const buildStatus = await builds;
-const lintStatuses = await lint;
+const jest = (label, json, args) =>
+  phase(label, process.execPath, [
+    // The release tooling's tests import the Node ESM scripts as they are.
+    '--experimental-vm-modules',
+    node('jest/bin/jest.js'),
+    '--ci',
+    '--json',
+    `--outputFile=${json}`,
+    ...args,
+  ]);
+const LOAD_PROJECTS = ['article-api-load', 'article-api-postgres-load'];
 const jestJson = path.join(results, 'jest.json');
-// --experimental-vm-modules: the release tooling's tests import the Node ESM scripts as they are.
-const jestStatus = await phase('unit and component tests (Jest)', process.execPath, [
-  '--experimental-vm-modules',
-  node('jest/bin/jest.js'),
-  '--ci',
-  '--json',
-  `--outputFile=${jestJson}`,
+const jestLoadJson = path.join(results, 'jest-load.json');
+
+const buildStatus = await builds;
+// Not beside the builds: a few tests read the apps' dist/ (the web server image's staged folder,
+// the page template), which the builds are writing.
+const jestMain = jest('unit and component tests (Jest, all but the load tests)', jestJson, [
+  '--ignoreProjects',
+  ...LOAD_PROJECTS,
 ]);
 const e2eJson = path.join(results, 'playwright.json');
-const { size: sizeStatus, e2e: e2eStatus } = await (async () => {
-  if (buildStatus !== 0) return { size: 1, e2e: 1 };
-  const size = await phase('bundle budgets (size-limit, .size-limit.cjs)', process.execPath, [
-    node('size-limit/bin.js'),
-  ]);
-  const e2e = await phase(
-    'end-to-end tests (Playwright, Chromium)',
-    process.execPath,
-    [node('@playwright/test/cli.js'), 'test'],
-    {
-      cwd: path.join(repoRoot, 'e2e'),
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson, PLAYWRIGHT_REPORTERS: 'list,json' },
-    },
-  );
-  return { size, e2e };
-})();
+const [sizeStatus, e2eStatus] =
+  buildStatus !== 0
+    ? [1, 1]
+    : await Promise.all([
+        phase('bundle budgets (size-limit, .size-limit.cjs)', process.execPath, [node('size-limit/bin.js')]),
+        phase('end-to-end tests (Playwright, Chromium)', process.execPath, [node('@playwright/test/cli.js'), 'test'], {
+          cwd: path.join(repoRoot, 'e2e'),
+          env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson, PLAYWRIGHT_REPORTERS: 'list,json' },
+        }),
+      ]);
+const lintStatuses = await lint;
+const jestMainStatus = await jestMain;
+// Both load files at once (one on SQLite, one on PostgreSQL), and nothing else.
+const jestLoadStatus = await jest('API load tests (Jest, 200 requests/s for 60 s), alone', jestLoadJson, [
+  '--selectProjects',
+  ...LOAD_PROJECTS,
+  '--maxWorkers=2',
+]);
+const jestStatus = jestMainStatus || jestLoadStatus;
 
-const jestResults = readJson(jestJson);
 const pw = readJson(e2eJson);
 /** A phase that failed without a failed test (it could not start, a file did not load) counts as one. */
 const failedCount = (counted, status) => (status !== 0 && !counted ? 1 : (counted ?? 0));
 const lintFailed = lintStatuses.filter((status) => status !== 0).length;
-const unit = { passed: jestResults?.numPassedTests ?? 0, failed: failedCount(jestResults?.numFailedTests, jestStatus) };
+const jestCounts = (json, status) => {
+  const counts = readJson(json);
+  return { passed: counts?.numPassedTests ?? 0, failed: failedCount(counts?.numFailedTests, status) };
+};
+const [jestMainCounts, jestLoadCounts] = [
+  jestCounts(jestJson, jestMainStatus),
+  jestCounts(jestLoadJson, jestLoadStatus),
+];
+const unit = {
+  passed: jestMainCounts.passed + jestLoadCounts.passed,
+  failed: jestMainCounts.failed + jestLoadCounts.failed,
+};
 const e2e = { passed: pw?.stats?.expected ?? 0, failed: failedCount(pw?.stats?.unexpected, e2eStatus) };
 const flaky = pw?.stats?.flaky ?? 0;
 const budgets = sizeStatus === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
 
 console.log('\nwall time per phase (overlapping phases run side by side):');
-for (const [label, ms] of timings) console.log(`  ${label.padEnd(46)} ${seconds(ms).padStart(6)}`);
-console.log(`  ${'npm test, in all'.padEnd(46)} ${seconds(Date.now() - started).padStart(6)}`);
+for (const [label, ms] of timings) console.log(`  ${label.padEnd(58)} ${seconds(ms).padStart(6)}`);
+console.log(`  ${'npm test, in all'.padEnd(58)} ${seconds(Date.now() - started).padStart(6)}`);
 
 console.log(`\nlint: ${lintChecks.length - lintFailed} passed, ${lintFailed} failed`);
 console.log(`unit: ${unit.passed} passed, ${unit.failed} failed`);
