@@ -1,7 +1,8 @@
 // Releasing one remote alone (docs/releasing.md): the admin team builds admin-console
 // from its own checkout against a newer shared package and releases it while the shell keeps
 // running; the gate refuses an incompatible build; rollback; preview overrides. Private servers
-// on :4000–4004 read a throw-away release store, so the shared stack and dist/ stay untouched.
+// on :4000–4004 serve a throw-away artifact store and read the registry of a private release
+// registry service (:4101), so the shared stack and dist/ stay untouched.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,12 +27,19 @@ let api: PrivateApi;
 let servers: Record<string, ServerHandle>;
 let checkout: TeamCheckout;
 
-const registryFile = () => path.join(storeDir, 'mf-remotes.json');
-const release = (...args: string[]) =>
-  checkout.release([...args, '--shell-manifest', `${SHELL}/mf-manifest.json`], {
-    RELEASE_STORE_DIR: storeDir,
-    RELEASE_PUBLIC_URL: RELEASES,
-  });
+/** The release registry service's production lines (what both the CLI and the shell go by). */
+const registryLines = async () =>
+  ((await (await fetch(`${api.base}/registry/production`)).json()) as { lines: Record<string, string> }).lines;
+/** Released through the CLI, as the admin team (the emulator's admin account); served once the shell has it. */
+const release = async (...args: string[]) => {
+  const answer = await checkout.release(args, { RELEASE_API_URL: api.base, RELEASE_STORE_DIR: storeDir });
+  const live = (await registryLines()).admin_console;
+  // The shell's server revalidates the registry every second: the next page load is the release's.
+  if (live) await expect.poll(() => servedManifest(), { timeout: 5_000 }).toBe(live);
+  return answer;
+};
+const servedManifest = async () =>
+  ((await (await fetch(`${SHELL}/mf-remotes.json`)).json()) as Record<string, string>).admin_console;
 
 /** Manifest URLs of admin-console (any origin) the page requests from now on. */
 function watchManifests(page: Page): string[] {
@@ -52,7 +60,11 @@ async function openConsoleAsAdmin(page: Page, query = '') {
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'release-e2e-store-'));
-  api = await startPrivateApi(4101, { CORS_ORIGINS: SHELL });
+  api = await startPrivateApi(4101, {
+    CORS_ORIGINS: SHELL,
+    RELEASE_PUBLIC_URL: RELEASES,
+    RELEASE_SHELL_MANIFEST: `${SHELL}/mf-manifest.json`,
+  });
   servers = await startPrivateWebApps({
     storeDir,
     config: { ...runtimeConfig(), apiBaseUrl: api.base, previewOrigins: [PREVIEW_ORIGIN] },
@@ -121,7 +133,7 @@ test('an admin-console that needs React 20 is refused; the registry and the live
   page,
 }) => {
   test.setTimeout(240_000);
-  const registryBefore = fs.readFileSync(registryFile(), 'utf8');
+  const registryBefore = await registryLines();
   const react = checkout.ownPackage('react');
   const manifestFile = path.join(react, 'package.json');
   fs.writeFileSync(
@@ -135,7 +147,7 @@ test('an admin-console that needs React 20 is refused; the registry and the live
     /共有シングルトン react: admin_console は \^20\.0\.0 を必要としますが、シェルが提供するのは 19\.\d+\.\d+ です。/,
   );
   expect(refused.output).toContain('レジストリと公開中のサイトは変更していません。');
-  expect(fs.readFileSync(registryFile(), 'utf8')).toBe(registryBefore);
+  expect(await registryLines()).toEqual(registryBefore);
   expect(fs.readdirSync(path.join(storeDir, 'admin-console')).sort()).toEqual(['base', 'skew']);
 
   const manifests = watchManifests(page);
@@ -151,9 +163,7 @@ test('rollback points the registry back at the previous release; the next page l
 
   const rollback = await release('admin-console', '--rollback');
   expect(rollback.output).toContain('✔ admin_console を base に戻しました');
-  expect(JSON.parse(fs.readFileSync(registryFile(), 'utf8'))).toEqual({
-    admin_console: `${RELEASES}/base/mf-manifest.json`,
-  });
+  expect(await registryLines()).toEqual({ admin_console: `${RELEASES}/base/mf-manifest.json` });
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('ダッシュボード');

@@ -17,16 +17,19 @@ export function buildRemoteInto(remote: Remote, outputDir: string, version: stri
           MF_OUTPUT_DIR: outputDir,
           MF_BUILD_VERSION: version,
         }),
-        stdio: ['ignore', 'ignore', 'pipe'],
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // webpack reports compile errors on stdout: both are kept, and the end of them is shown.
+    let output = '';
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-64 * 1024));
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
     child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve()
-        : reject(new ReleaseError(`${remote.workspace} のビルドに失敗しました (exit ${code}):\n${stderr.trim()}`)),
-    );
+    child.on('exit', (code) => {
+      if (code === 0) return resolve();
+      const tail = output.trim().split('\n').slice(-60).join('\n');
+      reject(new ReleaseError(`${remote.workspace} のビルドに失敗しました (exit ${code}):\n${tail}`));
+    });
   });
 }
