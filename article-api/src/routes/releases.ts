@@ -49,11 +49,24 @@ function environmentNamed(name: string): ReleaseEnvironment {
   return name;
 }
 
+/** A Japanese sentence for each of zod's issues: its own message when the schema wrote one. */
+function messageOf(issue: z.core.$ZodIssue): string {
+  const field = issue.path.join('.');
+  if (issue.code === 'unrecognized_keys') return `使えない項目があります: ${issue.keys.join(', ')}`;
+  if (issue.code === 'invalid_type') {
+    return field === '' ? MESSAGES.badRequest : `${field} の形式が正しくありません。`;
+  }
+  // The schemas' own messages (shared-releases/src/schemas.ts) are Japanese already.
+  return JAPANESE.test(issue.message) ? issue.message : `${field || 'リクエスト'} の値が正しくありません。`;
+}
+const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
+
 function parsed<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
-  const result = schema.safeParse(value ?? {});
+  // No body at all is an empty one; a JSON null is a body of the wrong type.
+  const result = schema.safeParse(value === undefined ? {} : value);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+  for (const issue of result.error.issues) fields[issue.path.join('.') || 'body'] ??= messageOf(issue);
   const first = Object.values(fields)[0] ?? MESSAGES.badRequest;
   throw new ApiError(400, first, fields);
 }
