@@ -1,4 +1,5 @@
 export * from './environments';
+export { rollbackStep } from './rollback';
 export * from './versionId';
 export * from './schemas';
 export type * from './types';

@@ -11,6 +11,7 @@ import {
   type ReleaseEnvironment,
   type ReleaseOverview,
   type RemoteReleases,
+  rollbackStep,
 } from 'shared-releases';
 import { checkCompatibility, type GateVerdict } from 'shared-releases/gate';
 import type { AuthenticatedUser } from '../auth/types';
@@ -257,11 +258,7 @@ export function createReleaseService({ repo, config, fetchManifest, isAdmin }: R
       await authorize(attempt);
       const before = await lineOf(environment, target.remote);
       if (!before) return refuse(attempt, new ApiError(409, M.notServedFromStore(target.workspace, environment)));
-      // Rollbacks are not steps of their own: the order is that of releases and promotions.
-      const steps = (await repo.deployments(target.remote, environment)).filter((d) => d.action !== 'rollback');
-      const index = steps.findLastIndex((step) => step.version === before.version);
-      const previous =
-        index > 0 ? steps.slice(0, index).findLast((step) => step.version !== before.version) : undefined;
+      const previous = rollbackStep(await repo.deployments(target.remote, environment), before.version);
       if (!previous) {
         return refuse(attempt, new ApiError(409, M.nothingBefore(target.workspace, before.version, environment)), {
           before,
