@@ -3,16 +3,7 @@
  * gate against the environment's shell, and an audit line for everything that was done or refused
  * past the token check. Routes (routes/releases.ts) only parse and answer.
  */
-import {
-  type AuditEntry,
-  type AuditOutcome,
-  type FlipResult,
-  RELEASE_ENVIRONMENTS,
-  type ReleaseEnvironment,
-  type ReleaseOverview,
-  type RemoteReleases,
-  rollbackStep,
-} from 'shared-releases';
+import { type AuditOutcome, type FlipResult, type ReleaseEnvironment, rollbackStep } from 'shared-releases';
 import { checkCompatibility, type GateVerdict } from 'shared-releases/gate';
 import type { AuthenticatedUser } from '../auth/types';
 import type { AppConfig } from '../config';
@@ -26,7 +17,9 @@ import {
 import { ApiError } from '../errors';
 import { type FetchManifest, ManifestUnavailableError } from './manifests';
 import { RELEASE_MESSAGES as M } from './messages';
-import { findReleasable, RELEASABLE_REMOTES, type ReleasableRemote, releaseManifestUrl } from './remotes';
+import { releaseAccess } from './access';
+import { type ReleasableRemote, releaseManifestUrl } from './remotes';
+import { createReleaseViews } from './releaseViews';
 
 export interface ReleaseServiceDeps {
   repo: ReleaseRepository;
@@ -48,22 +41,8 @@ interface Attempt {
 }
 
 export function createReleaseService({ repo, config, fetchManifest, isAdmin }: ReleaseServiceDeps) {
-  const mayRelease = (user: AuthenticatedUser, target: ReleasableRemote) =>
-    isAdmin(user) || (user.teams ?? []).includes(target.workspace);
-  const visibleRemotes = (user: AuthenticatedUser) => RELEASABLE_REMOTES.filter((target) => mayRelease(user, target));
-
-  function remoteNamed(name: string): ReleasableRemote {
-    const target = findReleasable(name);
-    if (!target)
-      throw new ApiError(
-        404,
-        M.unknownRemote(
-          name,
-          RELEASABLE_REMOTES.map((r) => r.remote),
-        ),
-      );
-    return target;
-  }
+  const access = releaseAccess(isAdmin);
+  const { mayRelease, remoteNamed } = access;
 
   /** Writes the refusal to the audit log, then throws it. */
   async function refuse(
@@ -190,18 +169,9 @@ export function createReleaseService({ repo, config, fetchManifest, isAdmin }: R
   const lineOf = async (environment: ReleaseEnvironment, remote: string) =>
     (await repo.lines(environment))[remote] ?? null;
 
-  return {
+  return Object.assign(createReleaseViews(repo, access), {
     remoteNamed,
 
-    async registry(environment: ReleaseEnvironment) {
-      const [version, lines] = await Promise.all([repo.registryVersion(), repo.lines(environment)]);
-      return {
-        version,
-        lines: Object.fromEntries(Object.entries(lines).map(([remote, line]) => [remote, line.manifestUrl])),
-      };
-    },
-
-    /** A new version: its folder must be published under the configured URL and pass the gate. */
     async release(
       user: AuthenticatedUser,
       target: ReleasableRemote,
@@ -274,53 +244,7 @@ export function createReleaseService({ repo, config, fetchManifest, isAdmin }: R
         false,
       );
     },
-
-    async overview(user: AuthenticatedUser): Promise<ReleaseOverview> {
-      const remotes = visibleRemotes(user);
-      if (remotes.length === 0) throw new ApiError(403, M.noReleaseRights);
-      const lines = await Promise.all(RELEASE_ENVIRONMENTS.map((environment) => repo.lines(environment)));
-      const entries: RemoteReleases[] = [];
-      for (const target of remotes) {
-        const environments = {} as RemoteReleases['environments'];
-        for (const [index, environment] of RELEASE_ENVIRONMENTS.entries()) {
-          const history = (await repo.deployments(target.remote, environment)).reverse();
-          const live = lines[index]![target.remote];
-          environments[environment] = {
-            live: live ? (history.find((step) => step.version === live.version) ?? null) : null,
-            history,
-          };
-        }
-        const versions = (await repo.versions(target.remote)).map(
-          ({ version, createdAt, createdBy, sourceCommit }) => ({
-            version,
-            createdAt,
-            createdBy,
-            sourceCommit,
-          }),
-        );
-        entries.push({ remote: target.remote, workspace: target.workspace, environments, versions });
-      }
-      return {
-        viewer: { uid: user.uid, email: user.email, admin: isAdmin(user), teams: user.teams ?? [] },
-        environments: [...RELEASE_ENVIRONMENTS],
-        remotes: entries,
-      };
-    },
-
-    async audit(
-      user: AuthenticatedUser,
-      query: { remote?: string | undefined; environment?: ReleaseEnvironment | undefined; limit: number },
-    ): Promise<AuditEntry[]> {
-      if (query.remote !== undefined) remoteNamed(query.remote);
-      const visible = visibleRemotes(user).map((target) => target.remote);
-      if (visible.length === 0) throw new ApiError(403, M.noReleaseRights);
-      const remotes = query.remote === undefined ? visible : visible.filter((remote) => remote === query.remote);
-      if (query.remote !== undefined && remotes.length === 0) {
-        throw new ApiError(403, M.notATeamMember(remoteNamed(query.remote).workspace));
-      }
-      return repo.audit({ remotes, environment: query.environment, limit: query.limit });
-    },
-  };
+  });
 }
 
 export type ReleaseService = ReturnType<typeof createReleaseService>;
