@@ -40,8 +40,8 @@ FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DRAIN_TIMEOUT_MS=8000
 WORKDIR /app
 # Owned by root and only readable by the server's user: the server writes nothing to disk (the
-# release registry file, REGISTRY_FILE, is a mounted volume it only reads), so a compromised
-# process cannot rewrite its own code.
+# live releases come from the release registry service over HTTP), so a compromised process
+# cannot rewrite its own code.
 COPY --from=build /runtime /app
 USER node
 EXPOSE 8080

@@ -2,8 +2,6 @@
 // two web-server instances (the production command, configured only by its environment) sharing
 // one release registry file, and nginx in front of both pairs. The remotes and the Auth emulator
 // are those the e2e globalSetup already runs (localhost:3002-3004, 127.0.0.1:9099).
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { localRegistry, ports, repoRoot } from '../../../scripts/lib/apps.mjs';
 import { freePort } from '../../../scripts/lib/processes.mjs';
@@ -140,17 +138,14 @@ export async function startTopology(): Promise<Topology> {
       return result;
     };
 
-    const registryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topology-registry-'));
-    stoppers.push(() => fs.rmSync(registryDir, { recursive: true, force: true }));
     const remotes = localRegistry('localhost');
-    // The shared release registry: what `npm run release` would have written, read by both instances.
-    const registryFile = path.join(registryDir, 'mf-remotes.json');
-    fs.writeFileSync(registryFile, JSON.stringify(remotes));
+    // The live releases come from the release registry service (the APIs, through SSR_API_URL):
+    // both instances read the production registry of the one PostgreSQL.
     const environment = {
       HOST: '127.0.0.1',
       SITE_ORIGIN: origin,
       REMOTES: JSON.stringify(remotes),
-      REGISTRY_FILE: registryFile,
+      RELEASE_ENVIRONMENT: 'production',
       API_BASE_URL: `${origin}/api`,
       // Through the proxy too, not to one instance: the pages' data and the change version then
       // survive the loss of either API instance (nginx sends the GET to the other), and the
