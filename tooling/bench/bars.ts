@@ -73,6 +73,21 @@ export function checkBars({ floors, hydration, renderLoad, topology }: Measured)
     );
   }
   if (renderLoad) checks.push(...loadChecks('', renderLoad.uncached, renderLoad.cached));
+  const fixedLines = renderLoad?.['cached, static registry'];
+  if (renderLoad && fixedLines) {
+    // Issue 34: reading the registry from the service costs at most 10 % of cached throughput.
+    const ratio = renderLoad.cached.requestsPerSecond / fixedLines.requestsPerSecond;
+    checks.push(
+      check(
+        'cached req/s, registry from the service vs fixed lines',
+        '≥ 90 %',
+        ratio * 100,
+        90,
+        'min',
+        (n) => `${n.toFixed(1)} %`,
+      ),
+    );
+  }
   for (const [shape, { uncached, cached }] of Object.entries(topology ?? {})) {
     checks.push(...loadChecks(`${shape}: `, uncached, cached));
   }

@@ -7,12 +7,16 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { ports, remotes, webApp } from '../../scripts/lib/apps.mjs';
+import { localRegistry, ports, remotes, webApp } from '../../scripts/lib/apps.mjs';
 import { stopChild } from '../../scripts/lib/processes.mjs';
 import { startApi, startAuthEmulator, webAppServer } from '../../scripts/lib/stack.mjs';
 
-/** As shipped; client-rendered (SERVER_RENDERING=off); as shipped without the page cache (every request renders). */
-export type ShellVariant = 'server' | 'client' | 'uncached';
+/**
+ * As shipped (its registry from the release registry service); client-rendered
+ * (SERVER_RENDERING=off); as shipped without the page cache (every request renders); as shipped
+ * with fixed registry lines instead of the service's (the registry's cost, compared in one run).
+ */
+export type ShellVariant = 'server' | 'client' | 'uncached' | 'static registry';
 export const FLOOR_PREFIX = '/__floor';
 
 export interface BenchStack {
@@ -65,14 +69,24 @@ export async function startBenchStack(dataDir: string): Promise<BenchStack> {
     }
 
     const shell = webApp('shell');
+    // Listening (on a port of its own, unused): that starts its registry feed from the service.
+    const shipped = webAppServer(shell, { storeDir, serverRendering: true, port: 0 });
+    await shipped.listen();
+    stoppers.push(() => shipped.close());
     let uncached: http.RequestListener | undefined;
+    let staticRegistry: http.RequestListener | undefined;
     const handlers: Record<ShellVariant, http.RequestListener> = {
-      server: handlerOf(webAppServer(shell, { storeDir, serverRendering: true })),
+      server: handlerOf(shipped),
       client: handlerOf(webAppServer(shell, { storeDir, serverRendering: false })),
       // Made on first use: its render threads would otherwise load the renderer while the first
       // Lighthouse runs are measured, and a bench without the render load never needs it.
       get uncached() {
         return (uncached ??= handlerOf(webAppServer(shell, { storeDir, serverRendering: true, pageCache: false })));
+      },
+      get 'static registry'() {
+        return (staticRegistry ??= handlerOf(
+          webAppServer(shell, { storeDir, serverRendering: true, registry: localRegistry() }),
+        ));
       },
     };
     let variant: ShellVariant = 'server';

@@ -101,11 +101,12 @@ async function measure(results: BenchResults, stack: BenchStack) {
     // Not a bar: the same rate spread evenly over each second, beside autocannon's bursts.
     const paced = await renderLoad(url, { connections: 10, seconds: 10, rate: 100, paced: true }, runs);
     stack.use('server');
-    sr.renderLoad = {
-      uncached,
-      'uncached, evenly paced': paced,
-      cached: await renderLoad(url, { connections: 20, seconds: 10 }, runs),
-    };
+    const cached = await renderLoad(url, { connections: 20, seconds: 10 }, runs);
+    // The same load with fixed registry lines: what reading the registry from the service costs.
+    stack.use('static registry');
+    const staticRegistry = await renderLoad(url, { connections: 20, seconds: 10 }, runs);
+    stack.use('server');
+    sr.renderLoad = { uncached, 'uncached, evenly paced': paced, cached, 'cached, static registry': staticRegistry };
   }
   if (parts.includes('topology')) {
     console.log(`▶ the production command: one instance, and two behind nginx; uncached and cached (${times})`);

@@ -20,6 +20,8 @@ export interface RenderLoadResults {
   uncached: RenderLoadFigures;
   'uncached, evenly paced'?: RenderLoadFigures;
   cached: RenderLoadFigures;
+  /** `cached` with fixed registry lines instead of the release registry service's. */
+  'cached, static registry'?: RenderLoadFigures;
 }
 
 export interface RenderLoadOptions {
