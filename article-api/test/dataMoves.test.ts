@@ -12,7 +12,14 @@ import { differences } from '../src/db/copySqliteToPostgres';
 import { executeSql } from './support/dbDump';
 import { createPostgresDatabase, describeOn, ENGINE, freshDatabaseEnv } from './support/engine';
 import type { Send } from './support/http';
-import { asAdmin, asUser, validInput } from './support/testApp';
+import {
+  fakeManifests,
+  RELEASE_ENV,
+  RELEASE_TOKENS,
+  releaseVerifyToken,
+  remoteManifest,
+} from './support/releaseFixtures';
+import { asAdmin, asUser, bearer, validInput } from './support/testApp';
 import { useAppsPerTest } from './support/useTestApp';
 
 jest.setTimeout(60_000);
@@ -122,6 +129,45 @@ describeOn('postgres')('npm run db:copy-to-postgres', () => {
     expect((await send({ url: '/api/business/articles', headers: asUser })).json()).toEqual(business);
     const next = await send({ method: 'POST', url: '/api/articles', headers: asAdmin, payload: validInput });
     expect(next.json<Article>().id).toBe(26); // 25 was handed out (and deleted) in SQLite
+  });
+
+  it('copies the release registry too: versions, live lines and the audit log with its ids', async () => {
+    const store = fakeManifests();
+    for (const version of ['v1', 'v2']) store.publish('admin-console', version, remoteManifest('admin_console'));
+    const startWithReleases = async (env: Record<string, string>) =>
+      (
+        await startApp({
+          env: Object.assign({ RATE_LIMIT_WRITE_MAX: '1000' }, RELEASE_ENV, env),
+          verifyToken: releaseVerifyToken,
+          fetchManifest: store.fetchManifest,
+        })
+      ).send;
+    const source = { DATABASE_PATH: path.join(dir, 'releases.sqlite') };
+    const before = await startWithReleases(source);
+    const post = (send: Send, url: string, payload: object, token: string = RELEASE_TOKENS.admin) =>
+      send({ method: 'POST', url: `/api/releases/admin_console/${url}`, headers: bearer(token), payload });
+    await post(before, 'staging', { version: 'v1', sourceCommit: 'abc1234' });
+    await post(before, 'production/promote', { version: 'v1' });
+    await post(before, 'staging', { version: 'v2' });
+    await post(before, 'production', { version: 'v9' }, RELEASE_TOKENS.publicTeam); // refused, audited
+    const views = async (send: Send) => ({
+      overview: (await send({ url: '/api/releases', headers: asAdmin })).json(),
+      audit: (await send({ url: '/api/releases/audit', headers: asAdmin })).json(),
+      registry: (await send({ url: '/api/registry/staging' })).json<{ lines: object }>().lines,
+    });
+    const expected = await views(before);
+
+    const target = createPostgresDatabase();
+    const copy = await command('copySqliteToPostgres.ts', {}, ['--from', source.DATABASE_PATH, '--to', target]);
+    expect(copy.output).toContain('release registry: 2 published versions, 2 live lines, 4 audit lines');
+    const after = await startWithReleases({ DATABASE_URL: target });
+    expect(await views(after)).toEqual(expected);
+    // The audit's ids go on after the copied ones.
+    await post(after, 'production/rollback', {});
+    const [newest] = (await after({ url: '/api/releases/audit', headers: asAdmin })).json<{
+      entries: { id: number }[];
+    }>().entries;
+    expect(newest!.id).toBe(5);
   });
 
   it('refuses a target that already holds articles, and changes nothing there', async () => {

@@ -21,6 +21,8 @@ async function main(): Promise<void> {
     `copied ${report.articles} articles and ${report.businessArticles} business articles from ${from} ` +
       `to ${describePostgresUrl(to)}, verified row for row; the next article gets id ${report.nextArticleId}`,
   );
+  const { versions, lines, auditLines } = report.releases;
+  console.log(`release registry: ${versions} published versions, ${lines} live lines, ${auditLines} audit lines`);
 }
 
 main().catch((error: unknown) => {
