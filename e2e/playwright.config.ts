@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumPath } from './support/chromium';
 
@@ -53,9 +54,11 @@ export default defineConfig({
   globalSetup: './support/globalSetup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // One worker per lane: most of a browser test's time is waiting (for a page, a server, a
-  // timer), so five lanes keep the two cores busy where one lane left them idle most of the time.
-  workers: LANES.length + 1,
+  // At most one file per lane. Most of a browser test's time is waiting (for a page, a server, a
+  // timer), so a machine runs one lane more than it has cores; more than that starved the tests'
+  // own time limits on two cores (an axe scan over 60 s; a server render past its deadline), and
+  // Jest runs beside the suite (docs/testing.md).
+  workers: Math.min(LANES.length + 1, os.availableParallelism() + 1),
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.PLAYWRIGHT_REPORTERS ? [['list'], ['json']] : [['list']],

@@ -5,7 +5,7 @@
 // printed, and phases that do not need each other overlap (docs/testing.md says why this way):
 //
 //   lint ──────────────────────────────────────────────┐
-//   builds ─┬─▶ budgets, Playwright (5 lanes) ──────────┤
+//   builds ─┬─▶ budgets, Playwright (lanes) ────────────┤
 //           └─▶ Jest (all but the load tests) ──────────┴─▶ Jest load tests, alone ─▶ summary
 //
 // Most of a browser test's time is waiting, so Jest and the browser lanes share the two cores.
