@@ -9,7 +9,8 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { startPrivateApi, type PrivateApi } from './privateApi';
 import { hydratedNode } from './hydration';
 import { adminIdToken, createArticle, type CreatedArticle } from './reliabilityApi';
-import { dangerousLeftovers, installXssSentinel, XSS_PAYLOADS, xssHits, type XssPayload } from './xssPayloads';
+import { dangerousLeftovers } from './dangerousLeftovers';
+import { installXssSentinel, XSS_PAYLOADS, xssHits, type XssPayload } from './xssPayloads';
 
 /** The visible text that opens each payload's article body (payload names contain `&` and `<`). */
 export const marker = (payload: XssPayload) => `XSS検証 ${payload.id}：${payload.name}`;
