@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm run releases`: tooling/release/src/cli/releases.ts, run through tsx (docs/releasing.md).
+// `npm run releases`: release-tooling's cli/releases (tooling/release/src/cli/releases.ts), run through tsx (docs/releasing.md).
 import { register } from 'tsx/cjs/api';
 
 register();
 const require = (await import('node:module')).createRequire(import.meta.url);
-require('../tooling/release/src/cli/releases.ts');
+require('release-tooling/cli/releases');
