@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
 import { placeholders } from './postgres/pool';
+import { AUDIT_COLUMNS } from './releaseRepository';
 
 type Row = Record<string, unknown>;
 
@@ -21,23 +22,8 @@ const RELEASE_TABLES = {
     order: 'environment, remote',
   },
   release_audit: {
-    columns: [
-      'id',
-      'at',
-      'actor_uid',
-      'actor_email',
-      'action',
-      'outcome',
-      'remote',
-      'environment',
-      'version',
-      'manifest_url',
-      'source_commit',
-      'verdict',
-      'before_version',
-      'before_url',
-      'message',
-    ],
+    // What a flip or refusal writes (releaseRepository.ts), with the id and time the database gave.
+    columns: ['id', 'at', ...AUDIT_COLUMNS],
     order: 'id',
   },
 } as const;
