@@ -73,12 +73,17 @@ function parsed<Schema extends z.ZodType>(schema: Schema, value: unknown): z.out
 
 export function releaseRoutes({ service, guards, limitWrites }: ReleaseRouteDeps): FastifyPluginAsync {
   return async (app) => {
-    app.get<{ Params: { environment: string } }>('/registry/:environment', async (request, reply) => {
-      const environment = environmentNamed(request.params.environment);
-      const registry = await service.registry(environment);
-      if (answeredNotModified(request, reply, registry.version)) return reply;
-      return sendVersionHeaders(reply, registry.version).send({ environment, ...registry });
-    });
+    // Every web server asks once a second (mostly a 304): logged only when something goes wrong.
+    app.get<{ Params: { environment: string } }>(
+      '/registry/:environment',
+      { logLevel: 'warn' },
+      async (request, reply) => {
+        const environment = environmentNamed(request.params.environment);
+        const registry = await service.registry(environment);
+        if (answeredNotModified(request, reply, registry.version)) return reply;
+        return sendVersionHeaders(reply, registry.version).send({ environment, ...registry });
+      },
+    );
 
     app.get('/releases', { onRequest: guards.requireUser }, async (request) => service.overview(request.user!));
 
