@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { forEachLimited } from '../support/topology/load';
 import { putArticle, rawGet, shareUrls, type ArticleDraft } from '../support/topology/pages';
 import { get, log, pathVariants, SECOND, warm } from '../support/topology/probes';
-import { startProbedTopology } from '../support/topology/probedTopology';
+import { useProbedTopology } from '../support/topology/probedTopology';
 import { sleep } from '../../scripts/lib/topology/processes';
 import type { Topology } from '../support/topology/topology';
 
@@ -17,17 +17,7 @@ let probe: { id: number; draft: ArticleDraft };
 let pages: string[];
 
 test.describe('production topology under hostile requests', () => {
-  // Generous for a slow 2-core machine; the bars (0 failed, ≤ 5 s) are asserted, not these.
-  test.describe.configure({ timeout: 120 * SECOND });
-
-  test.beforeAll(async () => {
-    test.setTimeout(180 * SECOND);
-    ({ topology, token, probe, pages } = await startProbedTopology());
-  });
-
-  test.afterAll(async () => {
-    await topology?.stop();
-  });
+  useProbedTopology((probed) => ({ topology, token, probe, pages } = probed));
 
   test('forged Host and X-Forwarded-* never reach canonical, og:url or og:image, even as the cache refills', async () => {
     const targets = [topology.origin, ...topology.webServers.map((server) => server.origin)];

@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test';
 import { startLoad } from '../support/topology/load';
 import { putArticle, type ArticleDraft } from '../support/topology/pages';
 import { backInRotation, figures, get, log, retriedSince, SECOND, warm } from '../support/topology/probes';
-import { startProbedTopology } from '../support/topology/probedTopology';
+import { useProbedTopology } from '../support/topology/probedTopology';
 import { sleep } from '../../scripts/lib/topology/processes';
 import type { Topology } from '../support/topology/topology';
 
@@ -21,17 +21,7 @@ let probe: { id: number; draft: ArticleDraft };
 let pages: string[];
 
 test.describe('production topology: nginx, two web servers, two APIs, one PostgreSQL', () => {
-  // Generous for a slow 2-core machine; the bars (0 failed, ≤ 5 s) are asserted, not these.
-  test.describe.configure({ timeout: 120 * SECOND });
-
-  test.beforeAll(async () => {
-    test.setTimeout(180 * SECOND);
-    ({ topology, token, probe, pages } = await startProbedTopology());
-  });
-
-  test.afterAll(async () => {
-    await topology?.stop();
-  });
+  useProbedTopology((probed) => ({ topology, token, probe, pages } = probed));
 
   test('every public page is server-rendered through the proxy; an unknown path is a 404', async ({ request }) => {
     const rows: string[] = [];

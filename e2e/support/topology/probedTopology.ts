@@ -1,5 +1,6 @@
 // The topology every topology test file starts for itself: one probe article written through the
 // first API instance, and every public page cached on both web servers before the first test.
+import { test } from '@playwright/test';
 import { adminIdToken, createArticle } from '../reliabilityApi';
 import type { ArticleDraft } from './pages';
 import { log, SECOND, warm } from './probes';
@@ -50,4 +51,23 @@ export async function startProbedTopology(): Promise<ProbedTopology> {
       `pages cached on both instances after ${((Date.now() - startedAt) / SECOND).toFixed(1)} s`,
   );
   return { topology, token, probe: { id: created.id, draft }, pages };
+}
+
+/**
+ * Inside a test.describe: the file's topology, started before its first test (handed to
+ * `receive`) and stopped after its last, with the timeouts a slow 2-core machine needs (the bars,
+ * 0 failed and ≤ 5 s, are asserted by the tests, not these).
+ */
+export function useProbedTopology(receive: (probed: ProbedTopology) => void): void {
+  test.describe.configure({ timeout: 120 * SECOND });
+  let started: Topology | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(180 * SECOND);
+    const probed = await startProbedTopology();
+    started = probed.topology;
+    receive(probed);
+  });
+  test.afterAll(async () => {
+    await started?.stop();
+  });
 }
