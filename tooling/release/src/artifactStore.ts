@@ -7,7 +7,7 @@ import path from 'node:path';
 import { isVersionId, VERSION_ID_RULE } from 'shared-releases';
 import { ReleaseError } from './errors';
 import { assertPublishable } from './releaseFolder';
-import { type Remote, repoRoot } from './remotes';
+import type { Remote } from './remotes';
 
 export interface ArtifactStore {
   description: string;
@@ -26,9 +26,8 @@ export function assertVersionId(version: string): void {
   if (!isVersionId(version)) throw new ReleaseError(`バージョン名「${version}」は使えません。${VERSION_ID_RULE}`);
 }
 
-/** Where the local store is (RELEASE_STORE_DIR, default .releases/ in the repository). */
-export const artifactStoreDir = (env: NodeJS.ProcessEnv = process.env) =>
-  path.resolve(env.RELEASE_STORE_DIR || path.join(repoRoot, '.releases'));
+/** Where the local store is (RELEASE_STORE_DIR, default .releases/): the folder the remotes' dev servers serve. */
+export { releaseStoreDir as artifactStoreDir } from '../../../scripts/lib/registry.mjs';
 
 export function createLocalArtifactStore(dir: string): ArtifactStore {
   const folder = (remote: Remote, version: string) => {
