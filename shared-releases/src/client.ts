@@ -4,7 +4,7 @@
  * carrying the service's Japanese message (and the gate's problems when it refused).
  */
 import type { ReleaseEnvironment } from './environments';
-import type { AuditPage, FlipResult, RegistryDocument, ReleaseErrorBody, ReleaseOverview } from './types';
+import type { AuditPage, CanaryResult, FlipResult, RegistryDocument, ReleaseErrorBody, ReleaseOverview } from './types';
 import type { AuditQuery, PromoteBody, ReleaseBody } from './schemas';
 
 export class ReleaseApiError extends Error {
@@ -36,6 +36,11 @@ export interface ReleaseClient {
   release(remote: string, environment: ReleaseEnvironment, body: ReleaseBody): Promise<FlipResult>;
   promote(remote: string, environment: ReleaseEnvironment, body: PromoteBody): Promise<FlipResult>;
   rollback(remote: string, environment: ReleaseEnvironment): Promise<FlipResult>;
+  /** A new release as a canary: `body.canaryPercent` of the visitors. */
+  startCanary(remote: string, environment: ReleaseEnvironment, body: ReleaseBody): Promise<CanaryResult>;
+  setCanaryPercent(remote: string, environment: ReleaseEnvironment, percent: number): Promise<CanaryResult>;
+  promoteCanary(remote: string, environment: ReleaseEnvironment): Promise<CanaryResult>;
+  abortCanary(remote: string, environment: ReleaseEnvironment): Promise<CanaryResult>;
 }
 
 const UNREACHABLE = 'リリースサービスに接続できません。しばらく待ってから再試行してください。';
@@ -97,5 +102,9 @@ export function createReleaseClient({
     release: (remote, environment, body) => call('POST', at(remote, environment), body),
     promote: (remote, environment, body) => call('POST', `${at(remote, environment)}/promote`, body),
     rollback: (remote, environment) => call('POST', `${at(remote, environment)}/rollback`, {}),
+    startCanary: (remote, environment, body) => call('POST', at(remote, environment), body),
+    setCanaryPercent: (remote, environment, percent) => call('POST', `${at(remote, environment)}/canary`, { percent }),
+    promoteCanary: (remote, environment) => call('POST', `${at(remote, environment)}/canary/promote`, {}),
+    abortCanary: (remote, environment) => call('POST', `${at(remote, environment)}/canary/abort`, {}),
   };
 }

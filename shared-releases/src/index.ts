@@ -1,3 +1,4 @@
+export * from './canary';
 export * from './environments';
 export { rollbackStep } from './rollback';
 export * from './versionId';

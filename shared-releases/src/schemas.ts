@@ -3,6 +3,7 @@
  * version id that could leave its folder is a 400 before anything is read or written.
  */
 import { z } from 'zod';
+import { CANARY_MAX_PERCENT, CANARY_MIN_PERCENT, HEALTH_REPORT_LIMITS } from './canary';
 import { RELEASE_ENVIRONMENTS } from './environments';
 import { VERSION_ID, VERSION_ID_RULE } from './versionId';
 
@@ -18,9 +19,68 @@ export const environmentSchema = z.enum(RELEASE_ENVIRONMENTS, {
 });
 
 /** POST /api/releases/:remote/:environment — make a newly published folder live. */
+export const canaryPercentSchema = z
+  .number({ error: `カナリアの割合は ${CANARY_MIN_PERCENT}〜${CANARY_MAX_PERCENT} の整数 (%) で指定してください。` })
+  .int(`カナリアの割合は ${CANARY_MIN_PERCENT}〜${CANARY_MAX_PERCENT} の整数 (%) で指定してください。`)
+  .min(
+    CANARY_MIN_PERCENT,
+    `カナリアの割合は ${CANARY_MIN_PERCENT}〜${CANARY_MAX_PERCENT} の整数 (%) で指定してください。`,
+  )
+  .max(
+    CANARY_MAX_PERCENT,
+    `カナリアの割合は ${CANARY_MIN_PERCENT}〜${CANARY_MAX_PERCENT} の整数 (%) で指定してください。`,
+  );
+
+/**
+ * POST /api/releases/:remote/:environment — make a newly published folder live, or, with
+ * `canaryPercent`, serve it to that share of visitors beside the live release.
+ */
 export const releaseBodySchema = z.strictObject({
   version: versionIdSchema,
   sourceCommit: sourceCommitSchema.optional(),
+  canaryPercent: canaryPercentSchema.optional(),
+});
+
+/** POST /api/releases/:remote/:environment/canary — change the running canary's share. */
+export const canaryBodySchema = z.strictObject({ percent: canaryPercentSchema });
+
+/** POST …/canary/promote and …/canary/abort take no body but `{}`. */
+export const emptyBodySchema = z.strictObject({});
+
+const healthCount = z
+  .number({ error: '件数は整数で指定してください。' })
+  .int('件数は整数で指定してください。')
+  .min(0, '件数は 0 以上です。')
+  .max(HEALTH_REPORT_LIMITS.maxCount, `件数は 1 回の報告で ${HEALTH_REPORT_LIMITS.maxCount} までです。`);
+
+/** One remote and release the page used, with what happened to it. */
+export const healthEntrySchema = z
+  .strictObject({
+    /** registry name, e.g. public_site */
+    remote: z.string().regex(/^[a-z_]{1,40}$/, 'リモート名が正しくありません。'),
+    /** the manifest URL the page loaded the remote from */
+    manifest: z
+      .string()
+      .max(HEALTH_REPORT_LIMITS.maxManifestLength, 'マニフェストの URL が長すぎます。')
+      .regex(/^https?:\/\/\S+$/, 'マニフェストの URL が正しくありません。'),
+    views: healthCount,
+    loadFailures: healthCount,
+    renderCrashes: healthCount,
+    hydrationErrors: healthCount,
+  })
+  .refine((entry) => entry.views >= 1, { message: '表示回数のない報告は受け付けません。', path: ['views'] })
+  .refine((entry) => entry.loadFailures + entry.renderCrashes + entry.hydrationErrors <= entry.views, {
+    message: '失敗の数が表示回数を超えています。',
+    path: ['views'],
+  });
+
+/** POST /api/health — anonymous, from the browser: no account, no address, no page URL. */
+export const healthReportSchema = z.strictObject({
+  environment: environmentSchema,
+  entries: z
+    .array(healthEntrySchema)
+    .min(1, '報告が空です。')
+    .max(HEALTH_REPORT_LIMITS.maxEntries, `1 回に報告できるのは ${HEALTH_REPORT_LIMITS.maxEntries} 件までです。`),
 });
 
 /** POST /api/releases/:remote/:environment/promote — make a version released elsewhere live here. */
@@ -36,5 +96,8 @@ export const auditQuerySchema = z.strictObject({
 });
 
 export type ReleaseBody = z.infer<typeof releaseBodySchema>;
+export type CanaryBody = z.infer<typeof canaryBodySchema>;
+export type HealthReport = z.infer<typeof healthReportSchema>;
+export type HealthEntry = z.infer<typeof healthEntrySchema>;
 export type PromoteBody = z.infer<typeof promoteBodySchema>;
 export type AuditQuery = z.input<typeof auditQuerySchema>;

@@ -7,6 +7,47 @@ export interface RegistryDocument {
   /** Changes with every flip of this environment; the response's ETag is made from it. */
   version: string;
   lines: Record<string, string>;
+  /** Remotes with a running canary: its manifest URL and the share of visitors (1–99 %) served it. */
+  canaries: Record<string, RegistryCanary>;
+}
+
+export interface RegistryCanary {
+  manifestUrl: string;
+  percent: number;
+}
+
+/** Page views and failures of one release in the health window (failures: load + render + hydration). */
+export interface ReleaseHealth {
+  /** null: the remote's deployed build (no release live in this environment) */
+  version: string | null;
+  views: number;
+  loadFailures: number;
+  renderCrashes: number;
+  hydrationErrors: number;
+  /** (load failures + render crashes + hydration errors) / views, at most 1; null without views */
+  failureRate: number | null;
+}
+
+/** The figures the service decided a withdrawal on (also in the audit line). */
+export interface CanaryDecision {
+  canary: ReleaseHealth;
+  live: ReleaseHealth;
+  minCanaryViews: number;
+  margin: number;
+  /** seconds from the canary's start to the decision */
+  secondsAfterStart: number;
+}
+
+export interface CanaryState {
+  version: string;
+  manifestUrl: string;
+  /** share of visitors served the canary; 0 once withdrawn */
+  percent: number;
+  status: 'running' | 'withdrawn';
+  startedAt: string;
+  actor: string | null;
+  /** set when the service withdrew it */
+  withdrawn: { at: string; decision: CanaryDecision } | null;
 }
 
 /** One flip that made a version live in an environment. */
@@ -23,6 +64,10 @@ export interface EnvironmentReleases {
   live: Deployment | null;
   /** Every flip in this environment, newest first. */
   history: Deployment[];
+  /** The canary running (or last withdrawn by the service) in this environment, or null. */
+  canary: CanaryState | null;
+  /** Views and failure rates in the health window: the live release, and the canary beside it. */
+  health: { live: ReleaseHealth; canary: ReleaseHealth | null; windowMinutes: number };
 }
 
 export interface RemoteReleases {
@@ -50,7 +95,20 @@ export interface ReleaseOverview {
   remotes: RemoteReleases[];
 }
 
-export type AuditAction = 'release' | 'promote' | 'rollback';
+/**
+ * canary: a release started as a canary; canary-percent: its share changed; canary-promote: it
+ * became the live release; canary-abort: a person took it back; canary-withdraw: the service did,
+ * on its health (actor null, the figures in `decision`).
+ */
+export type AuditAction =
+  | 'release'
+  | 'promote'
+  | 'rollback'
+  | 'canary'
+  | 'canary-percent'
+  | 'canary-promote'
+  | 'canary-abort'
+  | 'canary-withdraw';
 export type AuditOutcome = 'done' | 'refused' | 'forbidden' | 'conflict';
 
 /** One line of the append-only audit log. */
@@ -69,6 +127,10 @@ export interface AuditEntry {
   /** What was live in that environment before (null: the deployed build). */
   before: { version: string | null; manifestUrl: string | null };
   message: string | null;
+  /** The canary's share after this action (canary actions only). */
+  canaryPercent: number | null;
+  /** canary-withdraw: the health figures the service decided on. */
+  decision: CanaryDecision | null;
 }
 
 /** GET /api/releases/audit */
@@ -82,6 +144,20 @@ export interface FlipResult {
   environment: ReleaseEnvironment;
   live: Deployment;
   notes: string[];
+}
+
+/** The answer of a canary action that was carried out (the canary null once promoted or aborted). */
+export interface CanaryResult {
+  remote: string;
+  environment: ReleaseEnvironment;
+  live: Deployment | null;
+  canary: CanaryState | null;
+  notes: string[];
+}
+
+/** POST /api/health: how many entries were counted (entries for unknown releases are not). */
+export interface HealthReportResult {
+  accepted: number;
 }
 
 /** Any refusal: `{ error }` like every API error, plus the gate's problems when it refused. */

@@ -1,0 +1,62 @@
+/**
+ * Canary releases: how a visitor is placed in a canary, and the health rules the service
+ * withdraws one by (docs/releasing.md, "Canary releases"). Shared by the service (which decides),
+ * the web servers (which split visitors) and the browser (which reports).
+ */
+
+/**
+ * The first-party cookie that keeps a visitor's bucket (0 … BUCKET_COUNT − 1), set by the web
+ * server on the first response. A random number, nothing else: it names no one.
+ */
+export const BUCKET_COOKIE = 'release_bucket';
+export const BUCKET_COUNT = 10_000;
+/** A year: long enough that a visitor keeps their release across visits. */
+export const BUCKET_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** Canary shares a team may choose (percent of visitors). 100 is a promotion, 0 an abort. */
+export const CANARY_MIN_PERCENT = 1;
+export const CANARY_MAX_PERCENT = 99;
+
+/**
+ * Whether a bucket is served the canary at `percent`. Buckets below the threshold are: raising a
+ * canary from 10 % to 50 % keeps every visitor who had it, and adds others.
+ */
+export const isCanaryBucket = (bucket: number, percent: number): boolean =>
+  bucket < Math.round((percent / 100) * BUCKET_COUNT);
+
+/** A bucket from a cookie header's value, or null when absent or not a bucket. */
+export function bucketFromCookie(cookieHeader: string | undefined | null): number | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name !== BUCKET_COOKIE || value === undefined || !/^\d{1,5}$/.test(value)) continue;
+    const bucket = Number(value);
+    return bucket < BUCKET_COUNT ? bucket : null;
+  }
+  return null;
+}
+
+/** The limits of one health report (POST /api/health): a browser's batch for one page. */
+export const HEALTH_REPORT_LIMITS = {
+  /** entries per report: one per remote and release the page used */
+  maxEntries: 6,
+  /** views (and each failure count) per entry: a batch covers a few pages at most */
+  maxCount: 20,
+  maxManifestLength: 512,
+  /** bytes of the whole body */
+  maxBytes: 4096,
+} as const;
+
+/** The service's health rules, defaults of its configuration (article-api config: HEALTH_*). */
+export const HEALTH_DEFAULTS = {
+  /** counts are kept per minute and summed over this many minutes */
+  windowMinutes: 10,
+  /** no decision before the canary has this many page views in the window */
+  minCanaryViews: 50,
+  /** the canary is withdrawn when its failure rate exceeds the live release's by more than this */
+  margin: 0.25,
+  /** per address, per release and window, at most this many views (and failures) count */
+  addressCap: 5,
+  /** health reports per address and minute; beyond, 429 */
+  reportsPerMinute: 30,
+} as const;
