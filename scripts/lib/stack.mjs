@@ -27,6 +27,8 @@ export function runtimeConfig(env = process.env) {
       .filter(Boolean)
       .map((o) => new URL(o).origin),
     ...(env.API_BASE_URL ? { apiBaseUrl: env.API_BASE_URL } : {}),
+    // The environment whose registry the stack serves: the page reports its remotes' health there.
+    releaseEnvironment: env.RELEASE_ENVIRONMENT || 'production',
   };
 }
 

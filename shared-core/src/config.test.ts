@@ -22,6 +22,7 @@ describe('runtime config', () => {
       auth: { mode: 'emulator', projectId: 'demo-ai-manabi', emulatorPort: 9099 },
       adminEmails: ['admin@example.com'],
       previewOrigins: [],
+      releaseEnvironment: 'production',
     });
   });
 
@@ -125,6 +126,19 @@ describe('runtime config', () => {
       ).toThrow(/previewOrigins/);
       expect(parseRuntimeConfig({ previewOrigins: bad }, local).previewOrigins).toEqual([]);
     }
+  });
+
+  it('names the release environment the page reports its health to: production unless the file says staging', () => {
+    const parse = (releaseEnvironment: unknown, page = deployed) =>
+      parseRuntimeConfig({ apiBaseUrl: '/api', auth: projectAuth, releaseEnvironment }, page).releaseEnvironment;
+    expect(parse('staging')).toBe('staging');
+    expect(parse('production')).toBe('production');
+    expect(parse(undefined)).toBe('production');
+    expect(() => parse('canary')).toThrow(
+      'releaseEnvironment: releaseEnvironment は staging か production を指定してください',
+    );
+    expect(parse('canary', local)).toBe('production');
+    expect(parseRuntimeConfig({ releaseEnvironment: 'staging' }, local).releaseEnvironment).toBe('staging');
   });
 
   it('applies the admin rule of the API to the list: trimmed, lower-cased, the default when empty', () => {

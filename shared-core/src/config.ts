@@ -19,12 +19,14 @@ import {
   DEFAULT_EMULATOR_PROJECT,
   isRecord,
   previewOriginsSchema,
+  releaseEnvironmentSchema,
   runtimeConfigSchema,
   type AuthBackend,
+  type ReleaseEnvironmentName,
 } from './configSchemas';
 
 export { DEFAULT_EMULATOR_PROJECT };
-export type { AuthBackend, FirebaseWebConfig } from './configSchemas';
+export type { AuthBackend, FirebaseWebConfig, ReleaseEnvironmentName } from './configSchemas';
 
 const LOCAL_API_PORT = 3001;
 
@@ -41,6 +43,8 @@ export interface RuntimeConfig {
   adminEmails: string[];
   /** Origins an admin may point a remote at for a preview (PREVIEW_ORIGINS). */
   previewOrigins: string[];
+  /** The release environment the page's web server serves (RELEASE_ENVIRONMENT): where its health is counted. */
+  releaseEnvironment: ReleaseEnvironmentName;
 }
 
 /** Raised instead of guessing: the page cannot know which API or auth backend was meant. */
@@ -58,6 +62,7 @@ export function defaultRuntimeConfig(hostname = 'localhost'): RuntimeConfig {
     auth: { mode: 'emulator', projectId: DEFAULT_EMULATOR_PROJECT, emulatorPort: DEFAULT_EMULATOR_PORT },
     adminEmails: parseAdminEmails(undefined),
     previewOrigins: [],
+    releaseEnvironment: 'production',
   };
 }
 
@@ -82,6 +87,7 @@ function withLocalDefaults(raw: unknown, defaults: RuntimeConfig): RuntimeConfig
     auth: fieldOr(authBackendSchema(record.auth, true), record.auth, defaults.auth),
     adminEmails: fieldOr(adminEmailsSchema, record.adminEmails, defaults.adminEmails),
     previewOrigins: fieldOr(previewOriginsSchema, record.previewOrigins, defaults.previewOrigins),
+    releaseEnvironment: fieldOr(releaseEnvironmentSchema, record.releaseEnvironment, defaults.releaseEnvironment),
   };
 }
 

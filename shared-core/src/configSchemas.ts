@@ -110,6 +110,18 @@ export const previewOriginsSchema = zm.pipe(
   zm.transform((origins) => [...new Set((origins ?? []).map((origin) => new URL(origin).origin))]),
 );
 
+/**
+ * The release environment the page's web server serves (its RELEASE_ENVIRONMENT): the health the
+ * page reports of its remotes is counted there. shared-releases' list, repeated here because the
+ * core sits below it (a file missing the field is a production deployment, as the server's default).
+ */
+export const releaseEnvironmentSchema = zm.pipe(
+  zm.optional(
+    zm.enum(['staging', 'production'], { error: 'releaseEnvironment は staging か production を指定してください' }),
+  ),
+  zm.transform((environment) => environment ?? 'production'),
+);
+
 export const runtimeConfigSchema = (rawAuth: unknown) =>
   zm.object(
     {
@@ -117,10 +129,12 @@ export const runtimeConfigSchema = (rawAuth: unknown) =>
       auth: authBackendSchema(rawAuth),
       adminEmails: adminEmailsSchema,
       previewOrigins: previewOriginsSchema,
+      releaseEnvironment: releaseEnvironmentSchema,
     },
     { error: 'JSON オブジェクトではありません' },
   );
 
+export type ReleaseEnvironmentName = ZodMini.output<typeof releaseEnvironmentSchema>;
 export type FirebaseWebConfig = ZodMini.output<typeof firebaseWebConfigSchema>;
 export type AuthBackend =
   ZodMini.output<typeof projectBackendSchema> | ZodMini.output<ReturnType<typeof emulatorBackendSchema>>;

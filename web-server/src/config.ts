@@ -237,6 +237,7 @@ export function configFromEnvironment(env: Environment, { cores = 2 }: { cores?:
       adminEmails: (values.ADMIN_EMAILS ?? '').split(','),
       previewOrigins: [...new Set(values.PREVIEW_ORIGINS.map((origin) => new URL(origin).origin))],
       apiBaseUrl: values.API_BASE_URL,
+      releaseEnvironment: values.RELEASE_ENVIRONMENT,
     },
     serverApiUrl: values.SSR_API_URL ?? values.API_BASE_URL,
     serverRendering: values.SERVER_RENDERING === 'on',
