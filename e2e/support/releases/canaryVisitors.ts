@@ -1,0 +1,114 @@
+/**
+ * Visitors of the canary world: over HTTP (a thousand first visits cost seconds) and in Chromium
+ * (the release after hydration, and the health reports the page sends). Each tells which release
+ * of public-site it was served, where: the server's render (X-Render's build), the HTML's preload
+ * of the manifest, the visitor's /mf-remotes.json and, in the browser, the build the federation
+ * runtime loaded.
+ */
+import type { Browser } from '@playwright/test';
+import { BUCKET_COOKIE } from 'shared-releases';
+import { remoteBuildVersion } from '../federation';
+import { hydrated } from '../hydration';
+
+export interface HttpVisit {
+  status: number;
+  /** `release_bucket=N` as the server set it (first visit), or null */
+  setCookie: string | null;
+  /** the public_site build the server rendered with (X-Render), or null when client-rendered */
+  renderedBuild: string | null;
+  /** the public_site manifest the HTML preloads */
+  preloadedManifest: string | null;
+}
+
+const PRELOAD = /<link rel="preload" href="([^"]+mf-manifest\.json)" as="fetch"/;
+
+export async function httpVisit(origin: string, pathname: string, cookie?: string): Promise<HttpVisit> {
+  const response = await fetch(`${origin}${pathname}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+  const html = await response.text();
+  const setCookie = response.headers.get('set-cookie');
+  return {
+    status: response.status,
+    setCookie: setCookie ? (setCookie.split(';')[0] ?? null) : null,
+    renderedBuild: /public_site=([^;]+)/.exec(response.headers.get('x-render') ?? '')?.[1]?.trim() ?? null,
+    preloadedManifest: PRELOAD.exec(html)?.[1] ?? null,
+  };
+}
+
+/** public_site's line in the /mf-remotes.json a visitor with `cookie` is served. */
+export async function servedRegistryLine(origin: string, cookie?: string): Promise<string> {
+  const response = await fetch(`${origin}/mf-remotes.json`, { headers: cookie ? { cookie } : {} });
+  return ((await response.json()) as Record<string, string>).public_site!;
+}
+
+export const bucketCookie = (bucket: number) => `${BUCKET_COOKIE}=${bucket}`;
+
+export interface BrowserPage {
+  origin: string;
+  pathname: string;
+  renderedBuild: string | null;
+  preloadedManifest: string | null;
+  /** the build the page loaded after hydration (null: the area's fallback without a loaded remote) */
+  loadedBuild: string | null;
+  /** the area showed its fallback (a crash or a load failure) */
+  fallback: boolean;
+}
+
+export interface BrowserVisitOptions {
+  /** origin and path of each page, loaded one after another (each a full page load) */
+  pages: Array<{ origin: string; pathname: string }>;
+  /** the address the service sees for this visitor's health reports */
+  address: string;
+  /** a returning visitor's bucket (a first visit gets one from the server) */
+  bucket?: number;
+  /** the health route, e.g. http://localhost:4181/api/health */
+  healthUrl: string;
+  /** wait for the reports of the last page before closing */
+  awaitReports?: boolean;
+}
+
+export interface BrowserVisit {
+  pages: BrowserPage[];
+  reportsSent: number;
+}
+
+/** One visitor in a browser context of its own (its own cookies). */
+export async function browserVisit(browser: Browser, options: BrowserVisitOptions): Promise<BrowserVisit> {
+  const context = await browser.newContext();
+  let reportsSent = 0;
+  try {
+    if (options.bucket !== undefined)
+      await context.addCookies([
+        { name: BUCKET_COOKIE, value: String(options.bucket), domain: 'localhost', path: '/' },
+      ]);
+    await context.route(options.healthUrl, async (route) => {
+      reportsSent += 1;
+      await route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': options.address } });
+    });
+    const page = await context.newPage();
+    const pages: BrowserPage[] = [];
+    for (const { origin, pathname } of options.pages) {
+      const response = await page.goto(`${origin}${pathname}`);
+      const html = (await response?.text()) ?? '';
+      await hydrated(page);
+      const fallback = page.locator('[data-remote-fallback="public_site"]');
+      const main = page.locator('main h1, main h2').first();
+      await Promise.race([fallback.waitFor(), main.waitFor()]).catch(() => undefined);
+      pages.push({
+        origin,
+        pathname,
+        renderedBuild: /public_site=([^;]+)/.exec(response?.headers()['x-render'] ?? '')?.[1]?.trim() ?? null,
+        preloadedManifest: PRELOAD.exec(html)?.[1] ?? null,
+        loadedBuild: (await remoteBuildVersion(page, 'public_site')) ?? null,
+        fallback: await fallback.isVisible(),
+      });
+    }
+    if (options.awaitReports) {
+      const sentBefore = reportsSent;
+      const deadline = Date.now() + 6_000;
+      while (reportsSent === sentBefore && Date.now() < deadline) await page.waitForTimeout(100);
+    }
+    return { pages, reportsSent };
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * Canary releases in their production shape, on one machine (docs/releasing.md, "Canary
+ * releases"): the release registry service (a private article-api that also takes the browsers'
+ * health reports), two production web servers that render public pages and split visitors by
+ * their bucket cookie, public-site's server with the artifact store under /releases/, and the
+ * release CLI run as a team runs it. Ports 4181–4184 are this world's alone.
+ *
+ * The service believes X-Forwarded-For from loopback (TRUST_PROXY), as it would behind the
+ * production proxy: a test gives each simulated visitor an address of its own that way, since
+ * every browser here connects from 127.0.0.1.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AuditEntry, ReleaseOverview } from 'shared-releases';
+import { repoRoot } from '../../../scripts/lib/apps.mjs';
+import { runtimeConfig, webAppServer } from '../../../scripts/lib/stack.mjs';
+import { startPrivateApi, type PrivateApi } from '../privateApi';
+import { appByWorkspace, type ServerHandle } from '../servers';
+import type { CliAnswer } from './releaseWorld';
+
+export const CANARY_PORTS = { api: 4181, shellA: 4182, shellB: 4183, publicSite: 4184 } as const;
+export const INSTANCES = [`http://localhost:${CANARY_PORTS.shellA}`, `http://localhost:${CANARY_PORTS.shellB}`];
+export const PUBLIC_SITE_URL = `http://localhost:${CANARY_PORTS.publicSite}`;
+export const DEPLOYED_MANIFEST = `${PUBLIC_SITE_URL}/mf-manifest.json`;
+export const releaseManifest = (version: string) => `${PUBLIC_SITE_URL}/releases/${version}/mf-manifest.json`;
+
+export interface CanaryWorld {
+  api: PrivateApi;
+  storeDir: string;
+  /** `node scripts/<script>.mjs …` from the repository (or `cwd`), signed in at the emulator as admin. */
+  cli(script: 'release' | 'canary' | 'releases', args: string[], cwd?: string): Promise<CliAnswer>;
+  /** The service's view of public_site in production (admin). */
+  publicSite(): Promise<ReleaseOverview['remotes'][number]['environments']['production']>;
+  audit(): Promise<AuditEntry[]>;
+  stop(): Promise<void>;
+}
+
+/** An ID token of the default admin, signed in at the Auth emulator as Google would (as the release CLI does). */
+async function adminToken(): Promise<string> {
+  const claims = { sub: 'release-admin@example.com', email: 'admin@example.com', email_verified: true };
+  const signIn = await fetch(
+    'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key',
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        requestUri: 'http://localhost',
+        returnSecureToken: true,
+        postBody: `id_token=${encodeURIComponent(JSON.stringify(claims))}&providerId=google.com`,
+      }),
+    },
+  );
+  if (!signIn.ok) throw new Error(`emulator sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  return ((await signIn.json()) as { idToken: string }).idToken;
+}
+
+export async function startCanaryWorld(): Promise<CanaryWorld> {
+  const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canary-store-'));
+  const api = await startPrivateApi(CANARY_PORTS.api, {
+    RELEASE_PUBLIC_URL: `${PUBLIC_SITE_URL}/releases`,
+    RELEASE_SHELL_MANIFEST: `${INSTANCES[0]}/mf-manifest.json`,
+    CORS_ORIGINS: INSTANCES.join(','),
+    TRUST_PROXY: '127.0.0.1,::1',
+  });
+  const config = { ...runtimeConfig(), apiBaseUrl: api.base, releaseEnvironment: 'production' };
+  const remotes = {
+    public_site: DEPLOYED_MANIFEST,
+    business_portal: 'http://localhost:3003/mf-manifest.json',
+    admin_console: 'http://localhost:3004/mf-manifest.json',
+  };
+  const shell = appByWorkspace('shell');
+  const servers: ServerHandle[] = [
+    webAppServer(appByWorkspace('public-site'), { port: CANARY_PORTS.publicSite, storeDir }),
+    ...INSTANCES.map((origin) =>
+      webAppServer(shell, {
+        port: Number(new URL(origin).port),
+        config,
+        remotes,
+        registryUrl: `${api.base}/registry/production`,
+        serverRendering: true,
+        renderThreads: 1,
+      }),
+    ),
+  ];
+  for (const server of servers) await server.listen();
+  let token: string | null = null;
+  const authorised = async (pathname: string) => {
+    token ??= await adminToken();
+    const response = await fetch(`${api.base}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`${pathname}: HTTP ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+
+  return {
+    api,
+    storeDir,
+    cli(script, args, cwd = repoRoot) {
+      return new Promise((resolve) => {
+        execFile(
+          process.execPath,
+          [path.join(cwd, 'scripts', `${script}.mjs`), ...args],
+          {
+            cwd,
+            env: {
+              ...process.env,
+              RELEASE_API_URL: api.base,
+              RELEASE_STORE_DIR: storeDir,
+              RELEASE_EMAIL: 'admin@example.com',
+            },
+            maxBuffer: 16 * 1024 * 1024,
+          },
+          (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }),
+        );
+      });
+    },
+    async publicSite() {
+      const overview = (await authorised('/releases')) as ReleaseOverview;
+      const remote = overview.remotes.find((candidate) => candidate.remote === 'public_site');
+      if (!remote) throw new Error('public_site is missing from /api/releases');
+      return remote.environments.production;
+    },
+    async audit() {
+      return ((await authorised('/releases/audit?remote=public_site&limit=500')) as { entries: AuditEntry[] }).entries;
+    },
+    async stop() {
+      await Promise.all(servers.map((server) => server.close()));
+      await api.stop();
+      fs.rmSync(storeDir, { recursive: true, force: true });
+    },
+  };
+}
