@@ -9,3 +9,15 @@ export class ReleaseError extends Error {
     this.name = 'ReleaseError';
   }
 }
+
+/**
+ * A command typed wrong (an unknown option, remote or environment, a missing or malformed
+ * argument): printed like a refusal but exiting 2, so that a script can tell "fix the command"
+ * from "the service said no" (exit 1) without reading the sentence.
+ */
+export class UsageError extends ReleaseError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}

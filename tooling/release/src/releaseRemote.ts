@@ -1,8 +1,9 @@
 // One release, promotion or rollback, as a team runs it (docs/releasing.md):
 //
 //   release: build (or take a built folder) → publish it to the artifact store as a new version →
-//            ask the release registry service to make it live in an environment. The service
-//            decides (team rights, the gate against that environment's shell) and audits; when it
+//            ask the release registry service to make it live in an environment, or (--canary)
+//            to serve it to a share of the visitors beside the live release. The service decides
+//            (team rights, the gate against that environment's shell) and audits; when it
 //            refuses, the folder just published is taken back, so nothing is left of the attempt.
 //   promote: ask the service to make a version released before live in another environment:
 //            the same folder, no build.
@@ -11,7 +12,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type FlipResult, type ReleaseClient, ReleaseApiError, type ReleaseEnvironment } from 'shared-releases';
+import {
+  type CanaryResult,
+  type FlipResult,
+  type ReleaseBody,
+  type ReleaseClient,
+  ReleaseApiError,
+  type ReleaseEnvironment,
+} from 'shared-releases';
 import { type ArtifactStore, assertVersionId } from './artifactStore';
 import { buildRemoteInto } from './buildRemote';
 import { ReleaseError } from './errors';
@@ -51,16 +59,11 @@ export interface ReleaseOptions {
   log?: Log;
 }
 
-export async function releaseRemote({
-  remote,
-  version,
-  environment,
-  store,
-  client,
-  fromDir,
-  commit,
-  log = () => {},
-}: ReleaseOptions): Promise<FlipResult> {
+/** Publishes the folder, then asks the service (`ask`); a refusal takes the folder back out. */
+async function publishThenAsk<T>(
+  { remote, version, store, fromDir, commit, log = () => {} }: ReleaseOptions,
+  ask: (body: ReleaseBody) => Promise<T>,
+): Promise<T> {
   assertVersionId(version);
   if (store.has(remote, version)) {
     throw new ReleaseError(
@@ -82,14 +85,28 @@ export async function releaseRemote({
     fs.rmSync(staging, { recursive: true, force: true });
   }
   try {
-    const body = commit ? { version, sourceCommit: commit } : { version };
-    return await client.release(remote.federationName, environment, body);
+    return await ask(commit ? { version, sourceCommit: commit } : { version });
   } catch (error) {
-    // Refused (or unanswered): the version is not live anywhere, so its folder goes again. Had the
-    // service flipped it after all (the answer lost on the way), the id stays spent on its side.
+    // Refused (or unanswered): the version is not served anywhere, so its folder goes again. Had
+    // the service carried it out after all (the answer lost on the way), the id stays spent on its side.
     store.remove(remote, version);
     return refusalOf(error);
   }
+}
+
+/** A new version made live for every visitor of the environment. */
+export function releaseRemote(options: ReleaseOptions): Promise<FlipResult> {
+  return publishThenAsk(options, (body) =>
+    options.client.release(options.remote.federationName, options.environment, body),
+  );
+}
+
+/** A new version served to `percent` % of the environment's visitors, the live release to the rest. */
+export function startCanaryRemote(options: ReleaseOptions & { percent: number }): Promise<CanaryResult> {
+  const { client, remote, environment, percent } = options;
+  return publishThenAsk(options, (body) =>
+    client.startCanary(remote.federationName, environment, { ...body, canaryPercent: percent }),
+  );
 }
 
 export async function promoteRemote(

@@ -1,7 +1,7 @@
 /** The remotes a release can name, from the one list of deployables, and where the repository is. */
 import path from 'node:path';
 import deployables from '../../../scripts/lib/deployables.cjs';
-import { ReleaseError } from './errors';
+import { UsageError } from './errors';
 
 export interface Remote {
   workspace: string;
@@ -21,7 +21,7 @@ export const remotes: readonly Remote[] = deployables.remotes.map(({ workspace, 
 export function findRemote(name: string | undefined): Remote {
   const remote = remotes.find((r) => r.workspace === name || r.federationName === name);
   if (!remote) {
-    throw new ReleaseError(
+    throw new UsageError(
       `リモート「${name ?? ''}」はありません。${remotes.map((r) => r.workspace).join(' / ')} のどれかを指定してください。`,
     );
   }

@@ -119,8 +119,8 @@ it('refuses a folder holding a symbolic link before anything is published, namin
   expect(fs.existsSync(published('v5'))).toBe(false);
 });
 
-it('says that --shell-manifest is gone and where the gate’s shell comes from now', async () => {
+it('says that --shell-manifest is gone and where the gate’s shell comes from now (exit 2: typed wrong)', async () => {
   const { code, err } = await world.cli('release', ['admin-console', '--shell-manifest', 'x.json']);
-  expect(code).toBe(1);
+  expect(code).toBe(2);
   expect(err).toContain('--shell-manifest はなくなりました');
 });

@@ -1,11 +1,14 @@
 // npm run release -- <remote> [--env staging|production] [--version <id>] [--from <built folder>]
+// npm run release -- <remote> --canary <1–99> [--env …] [--version <id>] [--from <built folder>]
 // npm run release -- <remote> --rollback [--env staging|production]
-// docs/releasing.md. Exit 1 with the reason when refused; nothing changes then.
+// docs/releasing.md. Exit 1 with the reason when refused (nothing changes then), 2 when typed wrong.
 import { versionFromClock } from 'shared-releases';
 import { artifactStoreDir, createLocalArtifactStore } from '../artifactStore';
-import { releaseRemote, rollbackRemote, sourceCommit } from '../releaseRemote';
+import { UsageError } from '../errors';
+import { releaseRemote, rollbackRemote, sourceCommit, startCanaryRemote } from '../releaseRemote';
 import { findRemote } from '../remotes';
 import { releaseClientFromEnv } from '../service';
+import { canaryPercentArg, printCanary } from './canaryText';
 import { environmentOption, parse, printFlip, run } from './run';
 
 run(async () => {
@@ -14,17 +17,21 @@ run(async () => {
     version: { type: 'string' },
     from: { type: 'string' },
     rollback: { type: 'boolean', default: false },
+    canary: { type: 'string' },
   });
   const remote = findRemote(positionals[0]);
   const environment = environmentOption(values.env);
+  // Read before anything is built: a share typed wrong should not cost a build.
+  const percent = values.canary === undefined ? undefined : canaryPercentArg(values.canary, remote.workspace, true);
   const client = releaseClientFromEnv();
   if (values.rollback) {
+    if (percent !== undefined) throw new UsageError('--rollback と --canary は一緒に使えません。');
     const result = await rollbackRemote(client, remote, environment);
     printFlip(result, `${remote.federationName} を ${result.live.version} に戻しました`);
     return;
   }
   const version = values.version ?? versionFromClock();
-  const result = await releaseRemote({
+  const options = {
     remote,
     version,
     environment,
@@ -32,7 +39,18 @@ run(async () => {
     client,
     fromDir: values.from,
     commit: sourceCommit(),
-    log: (line) => console.log(line),
-  });
-  printFlip(result, `${remote.federationName} ${version} を公開しました`);
+    log: (line: string) => console.log(line),
+  };
+  if (percent === undefined) {
+    printFlip(await releaseRemote(options), `${remote.federationName} ${version} を公開しました`);
+    return;
+  }
+  printCanary(
+    await startCanaryRemote({ ...options, percent }),
+    `${remote.federationName} ${version} をカナリアとして公開しました`,
+  );
+  console.log(
+    `  割合の変更・昇格・中止: npm run canary -- ${remote.workspace} <1〜99> | promote | abort` +
+      (environment === 'production' ? '' : ` --env ${environment}`),
+  );
 });

@@ -1,22 +1,52 @@
 // npm run releases [-- --remote <remote>] [--audit <lines>]
-// Per remote and environment: what is live and what came before; then the audit log, newest
-// first (docs/releasing.md). Shows what the signed-in account may release.
-import type { AuditEntry, Deployment } from 'shared-releases';
+// Per remote and environment: what is live, a running or withdrawn canary with its share, the
+// health of both side by side, and what came before; then the audit log, newest first
+// (docs/releasing.md). Shows what the signed-in account may release.
+import type { AuditEntry, Deployment, EnvironmentReleases } from 'shared-releases';
 import { refusalOf } from '../releaseRemote';
 import { findRemote } from '../remotes';
 import { releaseApiUrl, releaseClientFromEnv } from '../service';
+import { canaryStateText, decisionText, healthText } from './canaryText';
 import { environmentLabel, parse, run } from './run';
 
 const step = (d: Deployment) => `${d.version.padEnd(20)} ${d.action.padEnd(8)} ${d.at}  ${d.actor ?? '-'}`;
 
+/** A canary action's share; for the service's withdrawal, the figures it decided on. */
+function canaryDetail(e: AuditEntry): string {
+  // typeof: a service older than the CLI leaves the field out.
+  const share = typeof e.canaryPercent === 'number' ? `  割合 ${e.canaryPercent} %` : '';
+  return share + (e.decision ? `\n      判断: ${decisionText(e.decision)}` : '');
+}
+
 function auditLine(e: AuditEntry): string {
   const verdict = e.verdict?.problems.length ? `  ゲート: ${e.verdict.problems.join(' / ')}` : '';
   const before = e.before.version ? `  (前: ${e.before.version})` : '';
+  // The service withdraws a canary on its own: no account did it.
+  const actor = e.action === 'canary-withdraw' ? '自動' : (e.actor.email ?? e.actor.uid ?? '-');
   return (
-    `  ${e.at}  ${e.outcome.padEnd(9)} ${e.action.padEnd(8)} ${e.remote} ${e.environment} ${e.version ?? '-'}` +
-    `  ${e.actor.email ?? e.actor.uid ?? '-'}${e.sourceCommit ? `  ${e.sourceCommit.slice(0, 12)}` : ''}${before}${verdict}` +
+    `  ${e.at}  ${e.outcome.padEnd(9)} ${e.action.padEnd(15)} ${e.remote} ${e.environment} ${e.version ?? '-'}` +
+    `  ${actor}${e.sourceCommit ? `  ${e.sourceCommit.slice(0, 12)}` : ''}${before}${verdict}${canaryDetail(e)}` +
     (e.outcome === 'done' || !e.message ? '' : `\n      ${e.message}`)
   );
+}
+
+/**
+ * The canary (running or withdrawn) and the health window, live and canary side by side. Either
+ * may be missing from a service older than the CLI (issue 34's): then there is nothing to show.
+ */
+function canaryLines({ canary, health }: Partial<EnvironmentReleases>): string[] {
+  const lines: string[] = [];
+  if (canary) {
+    lines.push(canaryStateText(canary));
+    if (canary.withdrawn) {
+      lines.push('  失敗率が高いため、リリースサービスが自動で取り下げました。すべての訪問者に現行を配信しています。');
+      lines.push(`  判断: ${decisionText(canary.withdrawn.decision)}`);
+    }
+  }
+  if (!health) return lines;
+  const side = health.canary ? ` | カナリア ${healthText(health.canary)}` : '';
+  lines.push(`健全性 (直近 ${health.windowMinutes} 分): 現行 ${healthText(health.live)}${side}`);
+  return lines;
 }
 
 run(async () => {
@@ -28,10 +58,12 @@ run(async () => {
   for (const entry of overview.remotes.filter((r) => remote === undefined || r.remote === remote)) {
     console.log(`\n${entry.remote}`);
     for (const environment of overview.environments) {
-      const { live, history } = entry.environments[environment];
+      const releases = entry.environments[environment];
+      const { live, history } = releases;
       console.log(
         `  ${environmentLabel(environment)}: ${live ? `${live.version}  ${live.manifestUrl}` : '(デプロイ時のビルド)'}`,
       );
+      for (const line of canaryLines(releases)) console.log(`    ${line}`);
       for (const d of history) console.log(`    ${step(d)}`);
     }
   }

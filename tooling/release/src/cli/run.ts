@@ -1,4 +1,7 @@
-/** What every release command shares: options parsed strictly, refusals printed as sentences, exit 1. */
+/**
+ * What every release command shares: options parsed strictly, refusals printed as sentences.
+ * Exit 2: the command was typed wrong (UsageError); exit 1: refused or failed.
+ */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
   DEFAULT_ENVIRONMENT,
@@ -8,7 +11,7 @@ import {
   RELEASE_ENVIRONMENTS,
   type ReleaseEnvironment,
 } from 'shared-releases';
-import { ReleaseError } from '../errors';
+import { ReleaseError, UsageError } from '../errors';
 
 export function parse<T extends NonNullable<ParseArgsConfig['options']>>(options: T, args = process.argv.slice(2)) {
   try {
@@ -16,18 +19,24 @@ export function parse<T extends NonNullable<ParseArgsConfig['options']>>(options
   } catch (error) {
     const message = (error as Error).message;
     if (message.includes('--shell-manifest')) {
-      throw new ReleaseError(
+      throw new UsageError(
         '--shell-manifest はなくなりました。互換性ゲートはリリースサービスが、その環境のシェル (RELEASE_SHELL_MANIFEST_<環境>) に対して実行します。',
       );
     }
-    throw new ReleaseError(`オプションが正しくありません: ${message}`);
+    const option = /'(--?[\w-]+)/.exec(message)?.[1] ?? '';
+    const code = (error as { code?: string }).code;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`オプション ${option} はありません。`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && message.includes('argument missing')) {
+      throw new UsageError(`オプション ${option} には値が必要です。`);
+    }
+    throw new UsageError(`オプションが正しくありません: ${message}`);
   }
 }
 
 export function environmentOption(value: string | undefined): ReleaseEnvironment {
   const environment = value ?? DEFAULT_ENVIRONMENT;
   if (!isReleaseEnvironment(environment)) {
-    throw new ReleaseError(
+    throw new UsageError(
       `環境「${environment}」はありません。${RELEASE_ENVIRONMENTS.join(' / ')} のどれかを指定してください。`,
     );
   }
@@ -49,6 +58,6 @@ export function run(main: () => Promise<void>): void {
     } else {
       console.error(error);
     }
-    process.exitCode = 1;
+    process.exitCode = error instanceof UsageError ? 2 : 1;
   });
 }

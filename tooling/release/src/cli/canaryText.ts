@@ -1,0 +1,79 @@
+/** How the CLI reads a canary's share and prints canaries and their health (npm run release / canary / releases). */
+import {
+  CANARY_MAX_PERCENT,
+  CANARY_MIN_PERCENT,
+  type CanaryDecision,
+  type CanaryResult,
+  type CanaryState,
+  type ReleaseHealth,
+} from 'shared-releases';
+import { UsageError } from '../errors';
+import { environmentLabel } from './run';
+
+const RANGE = `${CANARY_MIN_PERCENT}〜${CANARY_MAX_PERCENT} の整数 (%)`;
+
+/**
+ * A share as typed: `10` or `10%`. 0 and 100 are refused with the command that does what was
+ * probably meant (abort, promote; or a release without --canary when starting one), rather than
+ * the service's range error.
+ */
+export function canaryPercentArg(value: string | undefined, remote: string, starting = false): number {
+  if (value === undefined || value === '') throw new UsageError(`カナリアの割合を ${RANGE} で指定してください。`);
+  const match = /^(\d{1,3})\s*%?$/.exec(value.trim());
+  const percent = match ? Number(match[1]) : NaN;
+  if (percent === 0) {
+    throw new UsageError(
+      starting
+        ? `カナリアの割合は ${RANGE} で指定してください (0 % では誰にも配信されません)。`
+        : `カナリアを 0 % にするには中止してください: npm run canary -- ${remote} abort`,
+    );
+  }
+  if (percent === 100) {
+    throw new UsageError(
+      starting
+        ? `すべての訪問者に公開するには --canary を付けずに実行してください: npm run release -- ${remote}`
+        : `カナリアを 100 % にするには昇格してください: npm run canary -- ${remote} promote`,
+    );
+  }
+  if (!(percent >= CANARY_MIN_PERCENT && percent <= CANARY_MAX_PERCENT)) {
+    throw new UsageError(`カナリアの割合「${value}」は使えません。${RANGE} で指定してください。`);
+  }
+  return percent;
+}
+
+/** 0.0123 → "1.2 %"; no views yet → "—". */
+export const rateText = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)} %`);
+
+const releaseName = (version: string | null) => version ?? 'デプロイ時のビルド';
+
+/** One release's figures: "v5 表示 120 回 失敗率 0.8 %". */
+export const healthText = (health: ReleaseHealth) =>
+  `${releaseName(health.version)} 表示 ${health.views} 回 失敗率 ${rateText(health.failureRate)}`;
+
+/** The figures the service withdrew a canary on, canary and live side by side, and its rule. */
+export const decisionText = (d: CanaryDecision) =>
+  `カナリア ${healthText(d.canary)} | 現行 ${healthText(d.live)}` +
+  ` (判定条件: カナリア ${d.minCanaryViews} 回以上の表示で失敗率が現行を ${rateText(d.margin)} 超えて上回る、開始から ${d.secondsAfterStart} 秒)`;
+
+/** "実行中 10 %" or "自動で取り下げ (…)", with when it started and who started it. */
+export function canaryStateText(canary: CanaryState): string {
+  const state =
+    canary.status === 'running'
+      ? `実行中 ${canary.percent} %`
+      : `自動で取り下げ${canary.withdrawn ? ` (${canary.withdrawn.at})` : ''}`;
+  return `カナリア ${canary.version}: ${state}  開始 ${canary.startedAt}  ${canary.actor ?? '-'}`;
+}
+
+/** A canary action's answer: the sentence, then where things stand. */
+export function printCanary(result: CanaryResult, sentence: string): void {
+  for (const note of result.notes) console.log(`  ${note}`);
+  const where = environmentLabel(result.environment);
+  if (result.canary) {
+    const { percent, manifestUrl } = result.canary;
+    console.log(`✔ ${sentence} (${where}): 訪問者の ${percent} % に ${manifestUrl}`);
+    console.log(`  残りの訪問者には ${releaseName(result.live?.version ?? null)} を配信します。`);
+  } else {
+    const live = result.live;
+    console.log(`✔ ${sentence} (${where}): すべての訪問者に ${live ? live.manifestUrl : 'デプロイ時のビルド'}`);
+  }
+}
