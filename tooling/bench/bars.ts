@@ -2,6 +2,7 @@
 import type { PageComparison } from './floorComparison';
 import type { HydrationFigures } from './hydration';
 import type { RenderLoadFigures, RenderLoadResults } from './renderLoad';
+import type { CanaryFigures } from './canary';
 import type { TopologyFigures } from './topology';
 
 export interface BarCheck {
@@ -17,6 +18,7 @@ interface Measured {
   floors?: Record<string, PageComparison>;
   hydration?: Record<string, HydrationFigures>;
   renderLoad?: RenderLoadResults;
+  canary?: CanaryFigures;
   topology?: TopologyFigures;
 }
 
@@ -48,7 +50,7 @@ const loadChecks = (label: string, uncached: RenderLoadFigures, cached: RenderLo
   check(`${label}cached errors`, '0', cached.errors, 0, 'max', String),
 ];
 
-export function checkBars({ floors, hydration, renderLoad, topology }: Measured): BarCheck[] {
+export function checkBars({ floors, hydration, renderLoad, canary, topology }: Measured): BarCheck[] {
   const checks: BarCheck[] = [];
   for (const [page, c] of Object.entries(floors ?? {})) {
     const f = c.median.server;
@@ -88,8 +90,27 @@ export function checkBars({ floors, hydration, renderLoad, topology }: Measured)
       ),
     );
   }
+  if (canary) checks.push(...canaryChecks(canary));
   for (const [shape, { uncached, cached }] of Object.entries(topology ?? {})) {
     checks.push(...loadChecks(`${shape}: `, uncached, cached));
   }
   return checks;
+}
+
+/** Issue 35: a canary costs cached pages at most 10 %, and 50 start/abort cycles leave memory flat (± 10 %). */
+function canaryChecks(canary: CanaryFigures): BarCheck[] {
+  const ratio = canary['cached, canary at 50 %'].requestsPerSecond / canary['cached, no canary'].requestsPerSecond;
+  const percent = (n: number) => `${n.toFixed(1)} %`;
+  return [
+    check('cached req/s during a canary vs without', '≥ 90 %', ratio * 100, 90, 'min', percent),
+    check('cached errors during a canary', '0', canary['cached, canary at 50 %'].errors, 0, 'max', String),
+    check(
+      `memory change over ${canary.memory.cycles} canary start/abort cycles`,
+      '± 10 %',
+      Math.abs(canary.memory.changePercent),
+      10,
+      'max',
+      percent,
+    ),
+  ];
 }

@@ -21,6 +21,8 @@ export const FLOOR_PREFIX = '/__floor';
 
 export interface BenchStack {
   shellUrl: string;
+  /** The artifact store the remotes' servers serve releases from (the canary part publishes there). */
+  storeDir: string;
   /** Which shell answers page requests from now on (Lighthouse runs one at a time). */
   use(variant: ShellVariant): void;
   /** Serves `html` as the floor of `route`; returns the floor's URL. */
@@ -116,6 +118,7 @@ export async function startBenchStack(dataDir: string): Promise<BenchStack> {
     const shellUrl = `http://localhost:${ports.shell}`;
     return {
       shellUrl,
+      storeDir,
       use: (next) => {
         variant = next;
       },

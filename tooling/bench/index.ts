@@ -18,6 +18,7 @@ import { compareWithFloors } from './floorComparison';
 import { checkHydration, type HydrationFigures } from './hydration';
 import { runLighthouse } from './lighthouse';
 import { measurePageLoad } from './pageLoad';
+import { measureCanary } from './canary';
 import { renderLoad } from './renderLoad';
 import { measureTopology } from './topology';
 import { report, type BenchResults } from './report';
@@ -28,6 +29,7 @@ const PARTS = [
   'lighthouse',
   'hydration',
   'render-load',
+  'canary',
   'topology',
   'desktop',
   'page-load',
@@ -108,6 +110,21 @@ async function measure(results: BenchResults, stack: BenchStack) {
     stack.use('server');
     sr.renderLoad = { uncached, 'uncached, evenly paced': paced, cached, 'cached, static registry': staticRegistry };
   }
+  if (parts.includes('canary')) {
+    console.log(
+      `▶ a canary of public-site: cached throughput at 50 % vs none (${times}); memory over 50 start/abort cycles`,
+    );
+    stack.use('server');
+    sr.canary = await measureCanary(
+      {
+        url: `http://127.0.0.1:${ports.shell}/articles/${slug}`,
+        shellUrl,
+        storeDir: stack.storeDir,
+        apiUrl: `http://127.0.0.1:${ports.api}/api`,
+      },
+      runs,
+    );
+  }
   if (parts.includes('topology')) {
     console.log(`▶ the production command: one instance, and two behind nginx; uncached and cached (${times})`);
     sr.topology = await measureTopology(`/articles/${slug}`, runs);
@@ -167,6 +184,7 @@ async function main() {
       floors: sr.lighthouseMobile,
       hydration: sr.hydration,
       renderLoad: sr.renderLoad,
+      canary: sr.canary,
       topology: sr.topology,
     });
     report(results);

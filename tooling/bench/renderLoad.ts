@@ -31,6 +31,8 @@ export interface RenderLoadOptions {
   rate?: number;
   /** Requests evenly spaced at `rate` (renderLoadRun.mjs) rather than autocannon's burst per second. */
   paced?: boolean;
+  /** Cookie headers sent in turn (autocannon only): visitors of different releases. */
+  cookies?: string[];
 }
 
 const runner = path.join(path.dirname(fileURLToPath(import.meta.url)), 'renderLoadRun.mjs');

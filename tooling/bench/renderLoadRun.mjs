@@ -1,6 +1,8 @@
 // One load against the shell's server, in its own process so that the load generator does not
 // share an event loop (or a core's time slice) with the server it measures. Prints JSON.
 //   node renderLoadRun.mjs '{"url": "...", "connections": 10, "seconds": 10, "rate": 100}'
+// `"cookies": ["release_bucket=1", …]` sends the requests as those visitors, in turn (a canary's
+// visitors and the live release's, both cached).
 // autocannon's fixed rate sends each second's requests as fast as its connections allow, then
 // waits for the next second: at 100 req/s on 10 connections, a burst of 100 requests 10 at a time.
 // `"paced": true` sends them evenly instead (one every 10 ms, whatever the answers), as readers
@@ -8,7 +10,7 @@
 import http from 'node:http';
 import autocannon from 'autocannon';
 
-const { url, connections, seconds, rate, paced } = JSON.parse(process.argv[2]);
+const { url, connections, seconds, rate, paced, cookies = [] } = JSON.parse(process.argv[2]);
 const target = new URL(url);
 const path = target.pathname + target.search;
 const renders = {};
@@ -28,19 +30,18 @@ const run = (duration, { count }) =>
     ...(rate ? { overallRate: rate } : {}),
     // What Chromium asks for; the shell compresses every page it sends and picks the encoding.
     headers: { 'accept-encoding': ACCEPT_ENCODING },
-    requests: [
-      {
-        method: 'GET',
-        path,
-        ...(count
-          ? {
-              onResponse: (_status, _body, _context, headers) => {
-                countRender(Object.entries(headers).find(([name]) => name.toLowerCase() === 'x-render')?.[1]);
-              },
-            }
-          : {}),
-      },
-    ],
+    requests: (cookies.length ? cookies : [null]).map((cookie) => ({
+      method: 'GET',
+      path,
+      ...(cookie ? { headers: { 'accept-encoding': ACCEPT_ENCODING, cookie } } : {}),
+      ...(count
+        ? {
+            onResponse: (_status, _body, _context, headers) => {
+              countRender(Object.entries(headers).find(([name]) => name.toLowerCase() === 'x-render')?.[1]);
+            },
+          }
+        : {}),
+    })),
   });
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

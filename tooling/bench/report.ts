@@ -6,6 +6,7 @@ import type { HydrationFigures } from './hydration';
 import type { LighthouseFigures } from './lighthouse';
 import type { PageLoadFigures } from './pageLoad';
 import type { RenderLoadFigures, RenderLoadResults } from './renderLoad';
+import type { CanaryFigures } from './canary';
 import type { TopologyFigures } from './topology';
 import { kb, ms } from './stats';
 
@@ -21,6 +22,7 @@ export interface BenchResults {
     lighthouseMobile?: Record<string, PageComparison>;
     hydration?: Record<string, HydrationFigures>;
     renderLoad?: RenderLoadResults;
+    canary?: CanaryFigures;
     topology?: TopologyFigures;
   };
   lighthouse?: Record<string, Partial<Record<'mobile' | 'desktop', LighthouseFigures>>>;
@@ -46,7 +48,13 @@ const loadRows = (loads: [string, RenderLoadFigures][]) =>
       .join(', '),
   }));
 
-function reportServerRendering({ lighthouseMobile, hydration, renderLoad, topology }: BenchResults['serverRendering']) {
+function reportServerRendering({
+  lighthouseMobile,
+  hydration,
+  renderLoad,
+  canary,
+  topology,
+}: BenchResults['serverRendering']) {
   if (lighthouseMobile) {
     console.log('\nServer rendering: Lighthouse mobile beside each page’s floor, interleaved (median)');
     console.table(
@@ -86,6 +94,14 @@ function reportServerRendering({ lighthouseMobile, hydration, renderLoad, topolo
   if (renderLoad) {
     console.log('Server rendering of /articles/{slug}, loopback, Accept-Encoding as Chromium sends it');
     console.table(loadRows(Object.entries(renderLoad)));
+  }
+  if (canary) {
+    const { memory, ...loads } = canary;
+    console.log('A canary of public-site at 50 % (half the visitors on each release, both cached), and none');
+    console.table(loadRows(Object.entries(loads)));
+    console.log(
+      `Memory over ${memory.cycles} canary start/abort cycles: ${memory.rssMb[0]} → ${memory.rssMb.at(-1)} MB RSS (last five against first five: ${memory.changePercent} %)`,
+    );
   }
   if (topology) {
     console.log('The production command (web-server/dist/main.js): one instance, and two behind nginx');
