@@ -17,6 +17,7 @@ const projectConfig = {
   auth: { mode: 'project', config: { apiKey: 'k', authDomain: 'x.firebaseapp.com', projectId: 'x' } },
   adminEmails: ['admin@example.com'],
   previewOrigins: [],
+  releaseEnvironment: 'production',
 } as const;
 
 /** The admin flag confirmUser dispatches and stores. */
