@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ReleaseApiError, type FlipResult, type ReleaseEnvironment } from 'shared-releases';
+import {
+  ReleaseApiError,
+  type CanaryResult,
+  type FlipResult,
+  type ReleaseClient,
+  type ReleaseEnvironment,
+} from 'shared-releases';
 import { useReleaseClient } from './useReleaseClient';
 
 const releaseKeys = {
@@ -29,28 +35,55 @@ export function useReleaseAudit() {
   });
 }
 
+interface Target {
+  remote: string;
+  workspace: string;
+}
+
+/** A canary's share changed, promoted to every visitor, or aborted (the version named in the dialog). */
+export type CanaryRequest = Target & { environment: ReleaseEnvironment; version: string } & (
+    | { kind: 'canary-percent'; from: number; percent: number }
+    | {
+        kind: 'canary-promote' | 'canary-abort';
+        /** What every visitor is served now besides the canary (null: the deployed build). */
+        live: string | null;
+      }
+  );
+
 /** What a confirmed button asks the service to do. */
 export type FlipRequest =
-  | { kind: 'promote'; remote: string; workspace: string; environment: 'production'; version: string }
-  | {
+  | (Target & { kind: 'promote'; environment: 'production'; version: string })
+  | (Target & {
       kind: 'rollback';
-      remote: string;
-      workspace: string;
       environment: ReleaseEnvironment;
       /** What is live now, and where the service's rule leads back to. */
       from: string;
       version: string;
-    };
+    })
+  | CanaryRequest;
 
-/** Promotes or rolls back; done or refused, the overview and the audit log are read again. */
+function send(client: ReleaseClient, request: FlipRequest): Promise<FlipResult | CanaryResult> {
+  const { remote, environment } = request;
+  switch (request.kind) {
+    case 'promote':
+      return client.promote(remote, environment, { version: request.version });
+    case 'rollback':
+      return client.rollback(remote, environment);
+    case 'canary-percent':
+      return client.setCanaryPercent(remote, environment, request.percent);
+    case 'canary-promote':
+      return client.promoteCanary(remote, environment);
+    case 'canary-abort':
+      return client.abortCanary(remote, environment);
+  }
+}
+
+/** Promotes, rolls back or moves a canary; done or refused, the overview and the audit log are read again. */
 export function useFlip() {
   const client = useReleaseClient();
   const queryClient = useQueryClient();
-  return useMutation<FlipResult, unknown, FlipRequest>({
-    mutationFn: (request) =>
-      request.kind === 'promote'
-        ? client.promote(request.remote, request.environment, { version: request.version })
-        : client.rollback(request.remote, request.environment),
+  return useMutation<FlipResult | CanaryResult, unknown, FlipRequest>({
+    mutationFn: (request) => send(client, request),
     onSettled: () => queryClient.invalidateQueries({ queryKey: releaseKeys.all }),
   });
 }

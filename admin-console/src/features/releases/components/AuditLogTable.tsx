@@ -1,7 +1,8 @@
 import styled from 'styled-components';
 import { formatJapaneseDateTime } from 'shared-articles';
-import type { AuditEntry } from 'shared-releases';
+import type { AuditEntry, CanaryDecision } from 'shared-releases';
 import { DataTable, HiddenCaption } from '../../../components/DataTable';
+import { rateText, viewsText } from '../lib/canaryText';
 import { ACTION_LABELS, environmentName, OUTCOME_LABELS } from '../lib/releaseText';
 import { Code, Muted } from './releaseStyles';
 
@@ -15,7 +16,10 @@ const Problems = styled.ul`
   padding-left: 1.2em;
 `;
 
-/** A remote's audit log, newest first: who did what, where, and why the service refused. */
+const decisionSummary = ({ canary, live }: CanaryDecision) =>
+  `失敗率 カナリア ${rateText(canary.failureRate)}（${viewsText(canary.views)}）・現行 ${rateText(live.failureRate)}（${viewsText(live.views)}）`;
+
+/** A remote's audit log, newest first: who did what, where, a canary's share, and why the service refused or withdrew. */
 export function AuditLogTable({ workspace, entries }: { workspace: string; entries: readonly AuditEntry[] }) {
   if (entries.length === 0) return <Muted>記録はまだありません。</Muted>;
   const newestFirst = [...entries].sort((a, b) => b.id - a.id);
@@ -37,7 +41,12 @@ export function AuditLogTable({ workspace, entries }: { workspace: string; entri
         {newestFirst.map((entry) => (
           <tr key={entry.id}>
             <td data-label="日時">{formatJapaneseDateTime(entry.at)}</td>
-            <td data-label="実行者">{entry.actor.email ?? entry.actor.uid ?? <Muted>不明</Muted>}</td>
+            <td data-label="実行者">
+              {/* The service withdraws a canary on its own: no account did it. */}
+              {entry.action === 'canary-withdraw'
+                ? '自動'
+                : (entry.actor.email ?? entry.actor.uid ?? <Muted>不明</Muted>)}
+            </td>
             <td data-label="操作">{ACTION_LABELS[entry.action]}</td>
             <td data-label="結果">
               <Outcome $done={entry.outcome === 'done'}>{OUTCOME_LABELS[entry.outcome]}</Outcome>
@@ -45,7 +54,10 @@ export function AuditLogTable({ workspace, entries }: { workspace: string; entri
             <td data-label="環境">{environmentName(entry.environment)}</td>
             <td data-label="バージョン">{entry.version ? <Code>{entry.version}</Code> : <Muted>—</Muted>}</td>
             <td data-label="詳細">
-              {entry.message ?? (entry.outcome === 'done' ? <Muted>—</Muted> : null)}
+              {typeof entry.canaryPercent === 'number' && <div>割合 {entry.canaryPercent} %</div>}
+              {entry.decision && <div>{decisionSummary(entry.decision)}</div>}
+              {entry.message ??
+                (entry.outcome === 'done' && typeof entry.canaryPercent !== 'number' ? <Muted>—</Muted> : null)}
               {entry.verdict && entry.verdict.problems.length > 0 && (
                 <Problems>
                   {entry.verdict.problems.map((problem) => (

@@ -13,7 +13,8 @@ interface ConfirmFlipDialogProps {
 }
 
 /**
- * The confirmation before a promotion or rollback: names remote, environment and version. Radix
+ * The confirmation before a promotion, a rollback or a canary action (割合を変更, 昇格, 中止): names
+ * remote, environment, version (and the share). Radix
  * keeps focus inside and returns it to the opening button; キャンセル is focused first, so a
  * stray Enter changes nothing; while the request runs the dialog stays and its buttons wait.
  */

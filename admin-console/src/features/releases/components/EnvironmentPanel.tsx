@@ -7,25 +7,8 @@ import { DangerOutlineButton } from '../../../components/DangerButton';
 import type { FlipRequest } from '../api/releaseQueries';
 import { ACTION_LABELS, environmentName } from '../lib/releaseText';
 import { rollbackTarget } from '../lib/rollbackTarget';
-import { Actions, Card, Code, Muted } from './releaseStyles';
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content minmax(0, 1fr);
-  gap: 6px 16px;
-  margin: 0;
-
-  dt {
-    font-size: 0.85rem;
-    font-weight: 700;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-`;
+import { CanaryPanel } from './CanaryPanel';
+import { Actions, Card, Code, Facts, Muted } from './releaseStyles';
 
 const History = styled.ol`
   display: grid;
@@ -43,7 +26,7 @@ interface EnvironmentPanelProps {
   onRequest: (request: FlipRequest) => void;
 }
 
-/** One environment of a remote: its live release, 本番へ昇格 (from staging), ロールバック, its history. */
+/** One environment of a remote: its live release, 本番へ昇格 (from staging), ロールバック, its canary, its history. */
 export function EnvironmentPanel({ remote, environment, busy, onRequest }: EnvironmentPanelProps) {
   const headingId = useId();
   const { live, history } = remote.environments[environment];
@@ -102,6 +85,7 @@ export function EnvironmentPanel({ remote, environment, busy, onRequest }: Envir
           <Muted>{live.version} より前のリリースがないため、ロールバックできません。</Muted>
         </p>
       )}
+      <CanaryPanel remote={remote} environment={environment} busy={busy} onRequest={onRequest} />
       <h4>履歴</h4>
       {history.length === 0 ? (
         <p>

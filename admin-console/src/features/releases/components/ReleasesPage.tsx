@@ -41,8 +41,9 @@ type Outcome =
 
 /**
  * /admin/releases (issue 34): per remote the account may release (admins: every one) and per
- * environment the live release, its history, the published versions and the audit log; 本番へ昇格
- * and ロールバック behind a confirmation. The service decides every call; the page shows its answer.
+ * environment the live release, its canary and health (issue 35), its history, the published
+ * versions and the audit log; 本番へ昇格, ロールバック and the canary's 割合を変更 / 昇格 / 中止 behind a
+ * confirmation. The service decides every call; the page shows its answer.
  */
 export function ReleasesPage() {
   useDocumentTitle(TITLE);

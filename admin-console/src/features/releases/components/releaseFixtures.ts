@@ -1,4 +1,11 @@
-import type { AuditEntry, Deployment, ReleaseOverview, RemoteReleases } from 'shared-releases';
+import type {
+  AuditEntry,
+  Deployment,
+  EnvironmentReleases,
+  ReleaseHealth,
+  ReleaseOverview,
+  RemoteReleases,
+} from 'shared-releases';
 
 export const manifestOf = (version: string) => `http://localhost:3004/releases/${version}/mf-manifest.json`;
 
@@ -8,6 +15,24 @@ export const step = (version: string, action: Deployment['action'], at: string):
   manifestUrl: manifestOf(version),
   at,
   actor: 'console-team@example.com',
+});
+
+/** A release's figures in the health window: `failures` load failures among `views`. */
+export const healthOf = (version: string | null, views: number, failures = 0): ReleaseHealth => ({
+  version,
+  views,
+  loadFailures: failures,
+  renderCrashes: 0,
+  hydrationErrors: 0,
+  failureRate: views === 0 ? null : failures / views,
+});
+
+/** An environment without a canary: the live release and its figures. */
+export const environmentOf = (history: Deployment[], views = 0): EnvironmentReleases => ({
+  live: history[0] ?? null,
+  history,
+  canary: null,
+  health: { live: healthOf(history[0]?.version ?? null, views), canary: null, windowMinutes: 10 },
 });
 
 /** admin-console: v3 live in staging, v2 in production (promoted after v1). */
@@ -25,8 +50,8 @@ export function adminConsole(): RemoteReleases {
     remote: 'admin_console',
     workspace: 'admin-console',
     environments: {
-      staging: { live: staging[0]!, history: staging },
-      production: { live: production[0]!, history: production },
+      staging: environmentOf(staging),
+      production: environmentOf(production, 1200),
     },
     versions: ['v3', 'v2', 'v1'].map((version, index) => ({
       version,
@@ -40,7 +65,7 @@ export function adminConsole(): RemoteReleases {
 export const publicSite = (): RemoteReleases => ({
   remote: 'public_site',
   workspace: 'public-site',
-  environments: { staging: { live: null, history: [] }, production: { live: null, history: [] } },
+  environments: { staging: environmentOf([]), production: environmentOf([]) },
   versions: [],
 });
 
@@ -69,6 +94,8 @@ const entry = (id: number, fields: Partial<AuditEntry>): AuditEntry => ({
   verdict: { ok: true, problems: [], notes: [] },
   before: { version: 'v2', manifestUrl: manifestOf('v2') },
   message: null,
+  canaryPercent: null,
+  decision: null,
   ...fields,
 });
 

@@ -34,3 +34,22 @@ export const Code = styled.code`
   font-size: 0.9em;
   overflow-wrap: anywhere;
 `;
+
+/** Label and value pairs (公開中, 日時, …), the labels in a narrow column. */
+export const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content minmax(0, 1fr);
+  gap: 6px 16px;
+  margin: 0;
+
+  dt {
+    font-size: 0.85rem;
+    font-weight: 700;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;

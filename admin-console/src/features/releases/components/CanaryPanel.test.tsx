@@ -1,0 +1,240 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AuditEntry, ReleaseOverview } from 'shared-releases';
+import { deferred, fakeFetch, renderApp, type FakeReply, type FakeRequest } from 'shared-data/testing';
+import AdminConsoleRoutes from '../../../routes';
+import { adminAuth } from '../../../testing/adminAuth';
+import {
+  canaryAnswer,
+  runningAt,
+  runningCanaryOverview,
+  withdrawalEntry,
+  withdrawnCanaryOverview,
+} from './canaryFixtures';
+import { adminOverview, auditEntries } from './releaseFixtures';
+
+/** A fake release service holding `overview`; `act` answers every POST and may change what it holds. */
+function fakeService(
+  overview: ReleaseOverview,
+  act: (request: FakeRequest, state: { overview: ReleaseOverview }) => FakeReply | Promise<FakeReply> = () => ({
+    status: 500,
+  }),
+  audit: AuditEntry[] = auditEntries(),
+) {
+  const state = { overview };
+  const api = fakeFetch((request) => {
+    if (request.method === 'GET' && request.path === '/releases') return { status: 200, body: state.overview };
+    if (request.method === 'GET' && request.path === '/releases/audit')
+      return { status: 200, body: { entries: audit } };
+    if (request.method === 'POST') return act(request, state);
+    return { status: 404, body: { error: '見つかりません。' } };
+  });
+  return { api, state };
+}
+
+const renderPage = () => renderApp(<AdminConsoleRoutes />, { url: '/admin/releases', auth: adminAuth });
+
+/** admin-console's production canary panel (`hidden`: while a dialog hides the page). */
+async function canaryPanel(hidden = false) {
+  const remote = await screen.findByRole('region', { name: /admin-console/, hidden });
+  const production = within(remote).getByRole('region', { name: '本番 (production)', hidden });
+  return within(production).getByRole('region', { name: 'カナリア', hidden });
+}
+
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.textContent);
+
+const CANARY = '/releases/admin_console/production/canary';
+
+describe('the リリース page’s canary panel', () => {
+  it('shows a running canary: share, version, start, and live and canary health side by side', async () => {
+    fakeService(runningCanaryOverview(10));
+    renderPage();
+    const panel = await canaryPanel();
+    expect(panel).toHaveTextContent('状態実行中 10 %');
+    expect(panel).toHaveTextContent('バージョンv4');
+    expect(panel).toHaveTextContent('開始2025年6月4日 10:00・console-team@example.com');
+    const health = within(panel).getByRole('table', { name: '健全性（直近 10 分）' });
+    expect(rowsOf(health)).toEqual(['現行 v21,200 回1.0 %', 'カナリア v4200 回1.5 %']);
+    expect(within(panel).getByRole('button', { name: '昇格 (100 %)' })).toBeEnabled();
+    expect(within(panel).getByRole('button', { name: '中止' })).toBeEnabled();
+    expect(within(panel).getByRole('button', { name: '割合を 10 % に変更' })).toBeDisabled(); // the share now
+    expect(within(panel).getByRole('button', { name: '割合を 50 % に変更' })).toBeEnabled();
+  });
+
+  it('without a canary: says how to start one, shows the live release’s health, offers no canary action', async () => {
+    fakeService(adminOverview());
+    renderPage();
+    const panel = await canaryPanel();
+    expect(panel).toHaveTextContent('カナリアは実行していません');
+    expect(panel).toHaveTextContent('npm run release -- admin-console --canary 10');
+    expect(rowsOf(within(panel).getByRole('table', { name: '健全性（直近 10 分）' }))).toEqual([
+      '現行 v21,200 回0.0 %',
+    ]);
+    expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
+    const publicSite = await screen.findByRole('region', { name: /public-site/ });
+    const staging = within(publicSite).getByRole('region', { name: 'ステージング (staging)' });
+    expect(within(staging).getByRole('region', { name: 'カナリア' })).toHaveTextContent(
+      'npm run release -- public-site --canary 10 --env staging',
+    );
+    expect(within(staging).getByRole('row', { name: /現行/ })).toHaveTextContent('現行 デプロイ済みのビルド0 回—');
+  });
+
+  it('changes the share typed in after the confirmation, says so, and shows the new share', async () => {
+    const { api } = fakeService(runningCanaryOverview(10), (request, state) => {
+      state.overview = runningCanaryOverview(25);
+      return { status: 200, body: canaryAnswer(runningAt((request.body as { percent: number }).percent)) };
+    });
+    renderPage();
+    await userEvent.type(within(await canaryPanel()).getByRole('spinbutton', { name: '新しい割合 (%)' }), '25');
+    await userEvent.click(within(await canaryPanel()).getByRole('button', { name: '割合を変更' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'カナリアの割合を変更しますか？' });
+    expect(dialog).toHaveTextContent(
+      'admin-console（admin_console）の本番 (production)のカナリア v4 を、訪問者の 10 % から 25 % に配信します。',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: '変更する' }));
+    expect(
+      await screen.findByText('admin-console の本番 (production)のカナリア v4 を訪問者の 25 % に配信しています。'),
+    ).toBeInTheDocument();
+    expect(api.sent('POST', CANARY).map((r) => r.body)).toEqual([{ percent: 25 }]);
+    await waitFor(async () => expect(await canaryPanel()).toHaveTextContent('状態実行中 25 %'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('offers 50 % in one click; cancelling the dialog sends nothing', async () => {
+    const { api } = fakeService(runningCanaryOverview(10), () => ({ status: 200, body: canaryAnswer(runningAt(50)) }));
+    renderPage();
+    await userEvent.click(within(await canaryPanel()).getByRole('button', { name: '割合を 50 % に変更' }));
+    const dialog = await screen.findByRole('dialog', { name: 'カナリアの割合を変更しますか？' });
+    expect(dialog).toHaveTextContent('訪問者の 10 % から 50 % に配信します。');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'キャンセル' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.sent('POST', CANARY)).toHaveLength(0);
+
+    await userEvent.click(within(await canaryPanel()).getByRole('button', { name: '割合を 50 % に変更' }));
+    await userEvent.click(await screen.findByRole('button', { name: '変更する' }));
+    expect(await screen.findByText(/カナリア v4 を訪問者の 50 % に配信しています。/)).toBeInTheDocument();
+    expect(api.sent('POST', CANARY).map((r) => r.body)).toEqual([{ percent: 50 }]);
+  });
+
+  it.each([
+    ['0', '1〜99 の整数を入力してください（100 % は昇格、0 % は中止です）。'],
+    ['100', '1〜99 の整数を入力してください（100 % は昇格、0 % は中止です）。'],
+    ['', '1〜99 の整数を入力してください（100 % は昇格、0 % は中止です）。'],
+    ['2.5', '1〜99 の整数を入力してください（100 % は昇格、0 % は中止です）。'],
+    ['10', 'カナリアは既に 10 % です。'],
+  ])('refuses the share “%s” beside the field, without a dialog or a request', async (typed, message) => {
+    const { api } = fakeService(runningCanaryOverview(10));
+    renderPage();
+    const field = within(await canaryPanel()).getByRole('spinbutton', { name: '新しい割合 (%)' });
+    if (typed) await userEvent.type(field, typed);
+    await userEvent.click(within(await canaryPanel()).getByRole('button', { name: '割合を変更' }));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('promotes the canary to every visitor after the confirmation; every button waits meanwhile', async () => {
+    const answer = deferred<FakeReply>();
+    const { api } = fakeService(runningCanaryOverview(10), () => answer.promise);
+    renderPage();
+    await userEvent.click(within(await canaryPanel()).getByRole('button', { name: '昇格 (100 %)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'カナリアを昇格しますか？' });
+    expect(dialog).toHaveTextContent(
+      'admin-console（admin_console）の本番 (production)のカナリア v4 をすべての訪問者（100 %）に配信します。現行の v2 は配信されなくなります。',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: '昇格する' }));
+    expect(await screen.findByRole('button', { name: '実行中...' })).toBeDisabled();
+    const panel = await canaryPanel(true);
+    for (const name of ['昇格 (100 %)', '中止', '割合を変更', '割合を 50 % に変更'])
+      expect(within(panel).getByRole('button', { name, hidden: true })).toBeDisabled();
+
+    answer.resolve({ status: 200, body: canaryAnswer(null, 'v4') });
+    expect(
+      await screen.findByText(
+        'admin-console の本番 (production)のカナリア v4 を昇格しました。すべての訪問者に v4 を配信しています。',
+      ),
+    ).toBeInTheDocument();
+    expect(api.sent('POST', `${CANARY}/promote`).map((r) => r.body)).toEqual([{}]);
+  });
+
+  it('aborts the canary after the confirmation: every visitor is served the live release again', async () => {
+    const { api } = fakeService(runningCanaryOverview(10), (_request, state) => {
+      state.overview = adminOverview();
+      return { status: 200, body: canaryAnswer(null) };
+    });
+    renderPage();
+    await userEvent.click(within(await canaryPanel()).getByRole('button', { name: '中止' }));
+    const dialog = await screen.findByRole('dialog', { name: 'カナリアを中止しますか？' });
+    expect(dialog).toHaveTextContent('カナリア v4 の配信をやめ、すべての訪問者に現行の v2 を配信します。');
+    await userEvent.click(within(dialog).getByRole('button', { name: '中止する' }));
+    expect(
+      await screen.findByText(
+        'admin-console の本番 (production)のカナリア v4 を中止しました。すべての訪問者に v2 を配信しています。',
+      ),
+    ).toBeInTheDocument();
+    expect(api.sent('POST', `${CANARY}/abort`)).toHaveLength(1);
+    await waitFor(async () => expect(await canaryPanel()).toHaveTextContent('カナリアは実行していません'));
+  });
+
+  it('shows a refusal with the service’s sentence, and the panel as it was', async () => {
+    const refusal = 'admin-console の本番 (production)のカナリアは、この操作の間に自動で取り下げられました。';
+    fakeService(runningCanaryOverview(10), () => ({ status: 409, body: { error: refusal } }));
+    renderPage();
+    await userEvent.click(within(await canaryPanel()).getByRole('button', { name: '割合を 50 % に変更' }));
+    await userEvent.click(await screen.findByRole('button', { name: '変更する' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await canaryPanel()).toHaveTextContent('状態実行中 10 %');
+  });
+
+  it('says when no answer came', async () => {
+    fakeService(runningCanaryOverview(10), () => 'network-error');
+    renderPage();
+    await userEvent.click(within(await canaryPanel()).getByRole('button', { name: '中止' }));
+    await userEvent.click(await screen.findByRole('button', { name: '中止する' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('リリースサービスに接続できません');
+  });
+
+  it('shows a canary the service withdrew: why, the figures it decided on, no actions; the audit line by 自動', async () => {
+    fakeService(withdrawnCanaryOverview(), undefined, [...auditEntries(), withdrawalEntry()]);
+    renderPage();
+    const panel = await canaryPanel();
+    expect(panel).toHaveTextContent('状態自動で取り下げ');
+    expect(panel).toHaveTextContent('取り下げ2025年6月4日 10:00・自動');
+    expect(panel).toHaveTextContent('このカナリアは失敗率が高いため自動で取り下げられました。');
+    const decision = within(panel).getByRole('table', { name: '取り下げの判断に使った数値' });
+    expect(rowsOf(decision)).toEqual(['現行 v2600 回1.0 %', 'カナリア v460 回50.0 %']);
+    expect(panel).toHaveTextContent(
+      '判定条件: カナリアの表示が 50 回以上で、失敗率が現行を 25.0 % より多く上回ったとき（開始から 42 秒で判断）。',
+    );
+    expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
+
+    const remote = await screen.findByRole('region', { name: /admin-console/ });
+    const audit = within(remote).getByRole('table', { name: 'admin-console の監査ログ' });
+    const [withdrawal] = within(audit).getAllByRole('row').slice(1);
+    expect(withdrawal).toHaveTextContent('カナリア自動取り下げ');
+    expect(within(withdrawal!).getAllByRole('cell')[1]).toHaveTextContent(/^自動$/);
+    expect(withdrawal).toHaveTextContent('割合 0 %');
+    expect(withdrawal).toHaveTextContent('失敗率 カナリア 50.0 %（60 回）・現行 1.0 %（600 回）');
+  });
+
+  it('still shows the page when the service sends no canary or health (one older than the page)', async () => {
+    const old = adminOverview();
+    for (const remote of old.remotes)
+      for (const environment of Object.values(remote.environments)) {
+        delete (environment as Partial<typeof environment>).canary;
+        delete (environment as Partial<typeof environment>).health;
+      }
+    fakeService(old);
+    renderPage();
+    const panel = await canaryPanel();
+    expect(panel).toHaveTextContent('カナリアは実行していません');
+    expect(within(panel).queryByRole('table')).not.toBeInTheDocument();
+  });
+});
