@@ -14,9 +14,9 @@ interface ConfirmFlipDialogProps {
 
 /**
  * The confirmation before a promotion, a rollback or a canary action (割合を変更, 昇格, 中止): names
- * remote, environment, version (and the share). Radix
- * keeps focus inside and returns it to the opening button; キャンセル is focused first, so a
- * stray Enter changes nothing; while the request runs the dialog stays and its buttons wait.
+ * remote, environment, version (and the share). Radix keeps focus inside and returns it to the
+ * opening button; キャンセル is focused first, so a stray Enter changes nothing; while the request
+ * runs the dialog stays and its buttons wait.
  */
 export function ConfirmFlipDialog({ request, running, onCancel, onConfirm }: ConfirmFlipDialogProps) {
   const text = request ? confirmationText(request) : null;
