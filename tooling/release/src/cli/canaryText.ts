@@ -50,10 +50,13 @@ const releaseName = (version: string | null) => version ?? 'デプロイ時の�
 export const healthText = (health: ReleaseHealth) =>
   `${releaseName(health.version)} 表示 ${health.views} 回 失敗率 ${rateText(health.failureRate)}`;
 
+/** A difference of rates in percentage points: 0.25 → "25 ポイント" (the service's margin is one). */
+const pointsText = (difference: number) => `${Number((difference * 100).toFixed(1))} ポイント`;
+
 /** The figures the service withdrew a canary on, canary and live side by side, and its rule. */
 export const decisionText = (d: CanaryDecision) =>
   `カナリア ${healthText(d.canary)} | 現行 ${healthText(d.live)}` +
-  ` (判定条件: カナリア ${d.minCanaryViews} 回以上の表示で失敗率が現行を ${rateText(d.margin)} 超えて上回る、開始から ${d.secondsAfterStart} 秒)`;
+  ` (判定条件: カナリア表示 ${d.minCanaryViews} 回以上で失敗率が現行を ${pointsText(d.margin)}超えて上回る、開始から ${d.secondsAfterStart} 秒)`;
 
 /** "実行中 10 %" or "自動で取り下げ (…)", with when it started and who started it. */
 export function canaryStateText(canary: CanaryState): string {

@@ -211,7 +211,7 @@ describe('the リリース page’s canary panel', () => {
     const decision = within(panel).getByRole('table', { name: '取り下げの判断に使った数値' });
     expect(rowsOf(decision)).toEqual(['現行 v2600 回1.0 %', 'カナリア v460 回50.0 %']);
     expect(panel).toHaveTextContent(
-      '判定条件: カナリアの表示が 50 回以上で、失敗率が現行を 25.0 % より多く上回ったとき（開始から 42 秒で判断）。',
+      '判定条件: カナリアの表示が 50 回以上で、失敗率が現行を 25 ポイントより多く上回ったとき（開始から 42 秒で判断）。',
     );
     expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
 

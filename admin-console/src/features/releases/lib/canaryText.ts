@@ -10,9 +10,12 @@ export const viewsText = (views: number) => `${views.toLocaleString('ja-JP')} �
 /** A release as the page names it; null is the build deployed with the remote's server. */
 export const releaseName = (version: string | null) => version ?? 'デプロイ済みのビルド';
 
+/** A difference of rates in percentage points: 0.25 → "25 ポイント" (the service's margin is one). */
+export const pointsText = (difference: number) => `${Number((difference * 100).toFixed(1))} ポイント`;
+
 /** The sentence under a figure table of a withdrawal: the rule the service applied. */
 export const decisionRule = (minCanaryViews: number, margin: number, seconds: number) =>
-  `判定条件: カナリアの表示が ${minCanaryViews} 回以上で、失敗率が現行を ${rateText(margin)} より多く上回ったとき（開始から ${seconds} 秒で判断）。`;
+  `判定条件: カナリアの表示が ${minCanaryViews} 回以上で、失敗率が現行を ${pointsText(margin)}より多く上回ったとき（開始から ${seconds} 秒で判断）。`;
 
 export function canaryConfirmation(request: CanaryRequest): { title: string; description: string; confirm: string } {
   const where = `${request.workspace}（${request.remote}）の${environmentName(request.environment)}`;
