@@ -47,6 +47,8 @@ export type CanaryRequest = Target & { environment: ReleaseEnvironment; version:
         kind: 'canary-promote' | 'canary-abort';
         /** What every visitor is served now besides the canary (null: the deployed build). */
         live: string | null;
+        /** Aborting one the service withdrew: nobody is served it any more, the abort clears it. */
+        withdrawn?: boolean;
       }
   );
 

@@ -1,53 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuditEntry, ReleaseOverview } from 'shared-releases';
-import { deferred, fakeFetch, renderApp, type FakeReply, type FakeRequest } from 'shared-data/testing';
-import AdminConsoleRoutes from '../../../routes';
-import { adminAuth } from '../../../testing/adminAuth';
-import {
-  canaryAnswer,
-  runningAt,
-  runningCanaryOverview,
-  withdrawalEntry,
-  withdrawnCanaryOverview,
-} from './canaryFixtures';
-import { adminOverview, auditEntries } from './releaseFixtures';
-
-/** A fake release service holding `overview`; `act` answers every POST and may change what it holds. */
-function fakeService(
-  overview: ReleaseOverview,
-  act: (request: FakeRequest, state: { overview: ReleaseOverview }) => FakeReply | Promise<FakeReply> = () => ({
-    status: 500,
-  }),
-  audit: AuditEntry[] = auditEntries(),
-) {
-  const state = { overview };
-  const api = fakeFetch((request) => {
-    if (request.method === 'GET' && request.path === '/releases') return { status: 200, body: state.overview };
-    if (request.method === 'GET' && request.path === '/releases/audit')
-      return { status: 200, body: { entries: audit } };
-    if (request.method === 'POST') return act(request, state);
-    return { status: 404, body: { error: '見つかりません。' } };
-  });
-  return { api, state };
-}
-
-const renderPage = () => renderApp(<AdminConsoleRoutes />, { url: '/admin/releases', auth: adminAuth });
-
-/** admin-console's production canary panel (`hidden`: while a dialog hides the page). */
-async function canaryPanel(hidden = false) {
-  const remote = await screen.findByRole('region', { name: /admin-console/, hidden });
-  const production = within(remote).getByRole('region', { name: '本番 (production)', hidden });
-  return within(production).getByRole('region', { name: 'カナリア', hidden });
-}
-
-const rowsOf = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => row.textContent);
-
-const CANARY = '/releases/admin_console/production/canary';
+import { deferred, type FakeReply } from 'shared-data/testing';
+import { canaryAnswer, runningAt, runningCanaryOverview } from './canaryFixtures';
+import { CANARY, canaryPanel, fakeService, renderPage, rowsOf } from './canaryTestKit';
+import { adminOverview } from './releaseFixtures';
 
 describe('the リリース page’s canary panel', () => {
   it('shows a running canary: share, version, start, and live and canary health side by side', async () => {
@@ -199,29 +155,6 @@ describe('the リリース page’s canary panel', () => {
     await userEvent.click(within(await canaryPanel()).getByRole('button', { name: '中止' }));
     await userEvent.click(await screen.findByRole('button', { name: '中止する' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('リリースサービスに接続できません');
-  });
-
-  it('shows a canary the service withdrew: why, the figures it decided on, no actions; the audit line by 自動', async () => {
-    fakeService(withdrawnCanaryOverview(), undefined, [...auditEntries(), withdrawalEntry()]);
-    renderPage();
-    const panel = await canaryPanel();
-    expect(panel).toHaveTextContent('状態自動で取り下げ');
-    expect(panel).toHaveTextContent('取り下げ2025年6月4日 10:00・自動');
-    expect(panel).toHaveTextContent('このカナリアは失敗率が高いため自動で取り下げられました。');
-    const decision = within(panel).getByRole('table', { name: '取り下げの判断に使った数値' });
-    expect(rowsOf(decision)).toEqual(['現行 v2600 回1.0 %', 'カナリア v460 回50.0 %']);
-    expect(panel).toHaveTextContent(
-      '判定条件: カナリアの表示が 50 回以上で、失敗率が現行を 25 ポイントより多く上回ったとき（開始から 42 秒で判断）。',
-    );
-    expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
-
-    const remote = await screen.findByRole('region', { name: /admin-console/ });
-    const audit = within(remote).getByRole('table', { name: 'admin-console の監査ログ' });
-    const [withdrawal] = within(audit).getAllByRole('row').slice(1);
-    expect(withdrawal).toHaveTextContent('カナリア自動取り下げ');
-    expect(within(withdrawal!).getAllByRole('cell')[1]).toHaveTextContent(/^自動$/);
-    expect(withdrawal).toHaveTextContent('割合 0 %');
-    expect(withdrawal).toHaveTextContent('失敗率 カナリア 50.0 %（60 回）・現行 1.0 %（600 回）');
   });
 
   it('still shows the page when the service sends no canary or health (one older than the page)', async () => {

@@ -98,6 +98,27 @@ export function CanaryPanel({ remote, environment, busy, onRequest }: CanaryPane
               )}
             </Muted>
           </p>
+          {/* The service refuses a new canary until this one is cleared away. */}
+          <Actions>
+            <DangerOutlineButton
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                onRequest({
+                  kind: 'canary-abort',
+                  ...target,
+                  version: canary.version,
+                  live: live?.version ?? null,
+                  withdrawn: true,
+                })
+              }
+            >
+              中止
+            </DangerOutlineButton>
+          </Actions>
+          <p>
+            <Muted>修正したバージョンで新しいカナリアを始める前に、中止して片付けてください。</Muted>
+          </p>
         </>
       )}
       {health && <HealthTable caption={windowCaption} live={health.live} canary={health.canary} />}

@@ -33,6 +33,13 @@ export function canaryConfirmation(request: CanaryRequest): { title: string; des
         confirm: '昇格する',
       };
     case 'canary-abort':
+      if (request.withdrawn) {
+        return {
+          title: 'カナリアを中止しますか？',
+          description: `${where}の取り下げられたカナリア ${request.version} を片付けます。訪問者への配信は変わりません（すべての訪問者に現行の ${releaseName(request.live)}）。`,
+          confirm: '中止する',
+        };
+      }
       return {
         title: 'カナリアを中止しますか？',
         description: `${where}のカナリア ${request.version} の配信をやめ、すべての訪問者に現行の ${releaseName(request.live)} を配信します。`,
