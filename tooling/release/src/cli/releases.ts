@@ -2,7 +2,7 @@
 // Per remote and environment: what is live, a running or withdrawn canary with its share, the
 // health of both side by side, and what came before; then the audit log, newest first
 // (docs/releasing.md). Shows what the signed-in account may release.
-import type { AuditEntry, Deployment, EnvironmentReleases } from 'shared-releases';
+import type { AuditEntry, Deployment, EnvironmentReleases, ReleaseEnvironment } from 'shared-releases';
 import { refusalOf } from '../releaseRemote';
 import { findRemote } from '../remotes';
 import { releaseApiUrl, releaseClientFromEnv } from '../service';
@@ -34,13 +34,20 @@ function auditLine(e: AuditEntry): string {
  * The canary (running or withdrawn) and the health window, live and canary side by side. Either
  * may be missing from a service older than the CLI (issue 34's): then there is nothing to show.
  */
-function canaryLines({ canary, health }: Partial<EnvironmentReleases>): string[] {
+function canaryLines(
+  { canary, health }: Partial<EnvironmentReleases>,
+  workspace: string,
+  environment: ReleaseEnvironment,
+): string[] {
+  const envOption = environment === 'production' ? '' : ` --env ${environment}`;
   const lines: string[] = [];
   if (canary) {
     lines.push(canaryStateText(canary));
     if (canary.withdrawn) {
       lines.push('  失敗率が高いため、リリースサービスが自動で取り下げました。すべての訪問者に現行を配信しています。');
       lines.push(`  判断: ${decisionText(canary.withdrawn.decision)}`);
+      // The service refuses a new canary until this one is cleared away.
+      lines.push(`  新しいカナリアの前に片付けてください: npm run canary -- ${workspace} abort${envOption}`);
     }
   }
   if (!health) return lines;
@@ -63,7 +70,7 @@ run(async () => {
       console.log(
         `  ${environmentLabel(environment)}: ${live ? `${live.version}  ${live.manifestUrl}` : '(デプロイ時のビルド)'}`,
       );
-      for (const line of canaryLines(releases)) console.log(`    ${line}`);
+      for (const line of canaryLines(releases, entry.workspace, environment)) console.log(`    ${line}`);
       for (const d of history) console.log(`    ${step(d)}`);
     }
   }
