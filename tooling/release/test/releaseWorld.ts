@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { AuditEntry, RegistryDocument } from 'shared-releases';
+import type { AuditEntry, HealthReport, RegistryDocument } from 'shared-releases';
 import { buildApp } from '../../../article-api/src/app';
 import { RELEASE_TOKENS, releaseVerifyToken } from '../../../article-api/test/support/releaseFixtures';
 import { testConfig } from '../../../article-api/test/support/testApp';
@@ -48,16 +48,21 @@ export interface ReleaseWorld {
   /** A built admin-console folder (its manifest needs `react`). */
   builtFolder(name: string, react?: string): string;
   cli(
-    script: 'release' | 'promote' | 'releases',
+    script: 'release' | 'promote' | 'releases' | 'canary',
     args: string[],
     token?: string,
   ): Promise<{ code: number; out: string; err: string }>;
   registry(environment: string): Promise<Record<string, string>>;
+  /** The whole registry document: the lines and the running canaries. */
+  registryDocument(environment: string): Promise<RegistryDocument>;
+  /** A browser's anonymous health report (POST /api/health); the HTTP status. */
+  reportHealth(report: HealthReport): Promise<number>;
   audit(): Promise<AuditEntry[]>;
   close(): Promise<void>;
 }
 
-export async function startReleaseWorld(): Promise<ReleaseWorld> {
+/** `env`: the service's configuration beside the world's own, e.g. the health rules (HEALTH_*). */
+export async function startReleaseWorld(env: Record<string, string> = {}): Promise<ReleaseWorld> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'release-world-'));
   const storeDir = path.join(tmp, 'store');
   fs.mkdirSync(path.join(tmp, 'shell'), { recursive: true });
@@ -68,6 +73,7 @@ export async function startReleaseWorld(): Promise<ReleaseWorld> {
     config: testConfig({
       RELEASE_PUBLIC_URL: `http://127.0.0.1:${filesPort}/store/{workspace}`,
       RELEASE_SHELL_MANIFEST: `http://127.0.0.1:${filesPort}/shell/mf-manifest.json`,
+      ...env,
     }),
     verifyToken: releaseVerifyToken,
     logger: false,
@@ -106,6 +112,15 @@ export async function startReleaseWorld(): Promise<ReleaseWorld> {
       });
     },
     registry: async (environment) => (await get<RegistryDocument>(`/registry/${environment}`)).lines,
+    registryDocument: (environment) => get<RegistryDocument>(`/registry/${environment}`),
+    reportHealth: async (report) =>
+      (
+        await fetch(`${apiUrl}/health`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(report),
+        })
+      ).status,
     audit: async () => (await get<{ entries: AuditEntry[] }>('/releases/audit')).entries,
     async close() {
       await api.close();
