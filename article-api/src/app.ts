@@ -20,8 +20,9 @@ import { adminRoutes } from './routes/admin';
 import { articleRoutes } from './routes/articles';
 import { businessRoutes } from './routes/business';
 import { healthRoutes } from './routes/health';
+import { healthReportRoutes } from './routes/healthReports';
 import { createManifestFetcher, type FetchManifest } from './releases/manifests';
-import { createReleaseService } from './releases/releaseService';
+import { createReleaseServices } from './releases/services';
 import { releaseRoutes } from './routes/releases';
 import { createRateLimits } from './routes/rateLimits';
 import { createHtmlSanitizer } from './sanitize';
@@ -36,6 +37,8 @@ export interface BuildAppOptions {
   fetchManifest?: FetchManifest;
   /** Defaults to pino at config.logLevel with credentials redacted. */
   logger?: FastifyServerOptions['logger'];
+  /** Milliseconds since the epoch for canaries and health minutes; Date.now unless a test moves time. */
+  clock?: () => number;
 }
 
 /** pino options: JSON lines at `level`, credentials redacted should a serializer ever include headers. */
@@ -125,18 +128,17 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         articleRoutes({ storage, guards, limitWrites: limits.writesPerUser, sanitizeHtml: createHtmlSanitizer() }),
       );
       api.register(businessRoutes(storage.repository, guards));
-      api.register(
-        releaseRoutes({
-          service: createReleaseService({
-            repo: storage.releases,
-            config,
-            fetchManifest: options.fetchManifest ?? createManifestFetcher(),
-            isAdmin: guards.isAdmin,
-          }),
-          guards,
-          limitWrites: limits.writesPerUser,
-        }),
-      );
+      const releases = createReleaseServices({
+        repo: storage.releases,
+        healthStore: storage.health,
+        config,
+        fetchManifest: options.fetchManifest ?? createManifestFetcher(),
+        isAdmin: guards.isAdmin,
+        ...(options.clock ? { clock: options.clock } : {}),
+        log: api.log,
+      });
+      api.register(releaseRoutes({ services: releases, guards, limitWrites: limits.writesPerUser }));
+      api.register(healthReportRoutes({ health: releases.health, limitReports: limits.healthReports }));
       api.register(
         adminRoutes({ config, guards, listUsers, version: packageJson.version, databaseName: storage.description }),
       );

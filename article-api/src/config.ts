@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { parseAdminEmails } from 'shared-core';
-import { RELEASE_ENVIRONMENTS, type ReleaseEnvironment } from 'shared-releases';
+import { HEALTH_DEFAULTS, RELEASE_ENVIRONMENTS, type ReleaseEnvironment } from 'shared-releases';
 import { z } from 'zod';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -38,6 +38,14 @@ export interface AppConfig {
   releasePublicUrl: string;
   /** Per environment, the mf-manifest.json of the shell that environment serves: what the gate checks against. */
   releaseShellManifests: Record<ReleaseEnvironment, string>;
+  /** Canary health (docs/releasing.md): the window, the withdrawal rule and the limits on reports. */
+  health: {
+    windowMinutes: number;
+    minCanaryViews: number;
+    margin: number;
+    addressCap: number;
+    reportsPerMinute: number;
+  };
 }
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -105,6 +113,11 @@ const envSchema = z.object({
   RELEASE_SHELL_MANIFEST: httpUrl('RELEASE_SHELL_MANIFEST').default(DEFAULT_SHELL_MANIFEST),
   RELEASE_SHELL_MANIFEST_STAGING: httpUrl('RELEASE_SHELL_MANIFEST_STAGING').optional(),
   RELEASE_SHELL_MANIFEST_PRODUCTION: httpUrl('RELEASE_SHELL_MANIFEST_PRODUCTION').optional(),
+  HEALTH_WINDOW_MINUTES: integer(1, 1_440).default(HEALTH_DEFAULTS.windowMinutes),
+  HEALTH_MIN_CANARY_VIEWS: integer(1, 1_000_000).default(HEALTH_DEFAULTS.minCanaryViews),
+  HEALTH_MARGIN: z.coerce.number().min(0).max(1).default(HEALTH_DEFAULTS.margin),
+  HEALTH_ADDRESS_CAP: integer(1, 1_000_000).default(HEALTH_DEFAULTS.addressCap),
+  HEALTH_REPORTS_PER_MINUTE: integer(1, 1_000_000).default(HEALTH_DEFAULTS.reportsPerMinute),
 });
 
 /**
@@ -191,5 +204,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
           vars.RELEASE_SHELL_MANIFEST,
       ]),
     ) as Record<ReleaseEnvironment, string>,
+    health: {
+      windowMinutes: vars.HEALTH_WINDOW_MINUTES,
+      minCanaryViews: vars.HEALTH_MIN_CANARY_VIEWS,
+      margin: vars.HEALTH_MARGIN,
+      addressCap: vars.HEALTH_ADDRESS_CAP,
+      reportsPerMinute: vars.HEALTH_REPORTS_PER_MINUTE,
+    },
   };
 }

@@ -47,7 +47,12 @@ describe('the registry of an environment', () => {
   it('is empty before any release, versioned with an ETag, and answers 304 to its own tag', async () => {
     const first = await server.send({ url: '/api/registry/production' });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ environment: 'production', version: expect.any(String), lines: {} });
+    expect(first.json()).toEqual({
+      environment: 'production',
+      version: expect.any(String),
+      lines: {},
+      canaries: {},
+    });
     expect(first.headers['cache-control']).toBe('no-cache');
     const again = await server.send({
       url: '/api/registry/production',

@@ -84,6 +84,40 @@ const GET_AND_WRITES: Record<string, MatrixEntry> = {
     payload: () => ({}),
     expected: ADMIN_ONLY(409),
   },
+  // Canaries: the rights of a release; an admin meets the service's 409 (no canary runs here).
+  'POST /api/releases/:remote/:environment/canary': {
+    url: '/api/releases/admin_console/production/canary',
+    payload: () => ({ percent: 50 }),
+    expected: ADMIN_ONLY(409),
+  },
+  'POST /api/releases/:remote/:environment/canary/promote': {
+    url: '/api/releases/admin_console/production/canary/promote',
+    payload: () => ({}),
+    expected: ADMIN_ONLY(409),
+  },
+  'POST /api/releases/:remote/:environment/canary/abort': {
+    url: '/api/releases/admin_console/production/canary/abort',
+    payload: () => ({}),
+    expected: ADMIN_ONLY(409),
+  },
+  // Browsers' health reports: anonymous by design; a token changes nothing (and is not checked).
+  'POST /api/health': {
+    url: '/api/health',
+    payload: () => ({
+      environment: 'production',
+      entries: [
+        {
+          remote: 'public_site',
+          manifest: 'http://localhost:3002/mf-manifest.json',
+          views: 1,
+          loadFailures: 0,
+          renderCrashes: 0,
+          hydrationErrors: 0,
+        },
+      ],
+    }),
+    expected: { anonymous: 202, operator: 202, admin: 202 },
+  },
 };
 
 const MATRIX: Record<string, MatrixEntry> = Object.fromEntries(
@@ -163,7 +197,7 @@ afterAll(() => emulator?.stop());
 
 it('has a matrix entry for every registered route, and no entry for a route that does not exist', () => {
   expect([...registered].sort()).toEqual(Object.keys(MATRIX).sort());
-  expect(registered).toHaveLength(29);
+  expect(registered).toHaveLength(33);
 });
 
 describe.each(Object.entries(MATRIX))('%s', (key, entry) => {

@@ -1,16 +1,19 @@
 /**
  * The release registry's part of the move from SQLite to PostgreSQL (copySqliteToPostgres.ts):
- * the published versions, the live lines per environment and the audit log with its ids, read in
- * the same snapshot as the articles and verified row for row before the one transaction commits.
+ * the published versions, the lines per environment (live release and canary) and the audit log
+ * with its ids, read in the same snapshot as the articles and verified row for row before the one
+ * transaction commits. release_health is left behind on purpose: minute counts of the last health
+ * window, which pruning drops anyway; the copy's target starts counting afresh.
  */
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
 import { placeholders } from './postgres/pool';
-import { AUDIT_COLUMNS } from './releaseRepository';
+import { AUDIT_COLUMNS, CANARY_COLUMNS } from './releaseRows';
 
 type Row = Record<string, unknown>;
 
-const NOW_COLUMNS = ['created_at', 'updated_at', 'at'];
+const NOW_COLUMNS = ['created_at', 'updated_at', 'at', 'canary_started_at', 'canary_withdrawn_at'];
+const JSON_COLUMNS = ['verdict', 'decision', 'canary_decision'];
 /** Table → its columns in a stable order, and the order its rows are compared in. */
 const RELEASE_TABLES = {
   release_versions: {
@@ -18,7 +21,7 @@ const RELEASE_TABLES = {
     order: 'remote, version',
   },
   registry_lines: {
-    columns: ['environment', 'remote', 'version', 'manifest_url', 'updated_at'],
+    columns: ['environment', 'remote', 'version', 'manifest_url', 'updated_at', ...CANARY_COLUMNS],
     order: 'environment, remote',
   },
   release_audit: {
@@ -30,7 +33,10 @@ const RELEASE_TABLES = {
 type ReleaseTable = keyof typeof RELEASE_TABLES;
 export type ReleaseRows = Record<ReleaseTable, Row[]>;
 
-/** The rows of a SQLite file's release tables; none when the file predates them (migration 5). */
+/**
+ * The rows of a SQLite file's release tables; none when the file predates them (migration 5), and
+ * NULL for the canary columns of a file that predates those (migration 6: no canary ever ran).
+ */
 export function readReleaseRows(db: Database.Database): ReleaseRows {
   const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'release_audit'").get();
   const rows = {} as ReleaseRows;
@@ -38,9 +44,13 @@ export function readReleaseRows(db: Database.Database): ReleaseRows {
     ReleaseTable,
     (typeof RELEASE_TABLES)[ReleaseTable],
   ][]) {
-    rows[table] = exists
-      ? (db.prepare(`SELECT ${columns.join(', ')} FROM ${table} ORDER BY ${order}`).all() as Row[])
-      : [];
+    if (!exists) {
+      rows[table] = [];
+      continue;
+    }
+    const present = new Set((db.pragma(`table_info(${table})`) as { name: string }[]).map((column) => column.name));
+    const select = columns.map((column) => (present.has(column) ? column : `NULL AS ${column}`));
+    rows[table] = db.prepare(`SELECT ${select.join(', ')} FROM ${table} ORDER BY ${order}`).all() as Row[];
   }
   return rows;
 }
@@ -53,18 +63,33 @@ export async function releaseRowCount(client: pg.PoolClient): Promise<number> {
   return Number(rows[0]?.count ?? 0);
 }
 
-/** A column as SQLite writes it: timestamps as ISO 8601 UTC with ms, the verdict as JSON text. */
+/** A column as SQLite writes it: timestamps as ISO 8601 UTC with ms, JSON as text. */
 function selectAsSqlite(column: string): string {
   if (NOW_COLUMNS.includes(column))
     return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}`;
-  return column === 'verdict' ? 'verdict::text AS verdict' : column;
+  return JSON_COLUMNS.includes(column) ? `${column}::text AS ${column}` : column;
 }
 
-/** The verdict compared as data: JSONB writes its text its own way (key order, spaces). */
+/** JSON with its keys sorted: JSONB writes its text its own way (key order, spaces). */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, canonical((value as Row)[key])]),
+  );
+}
+
+/** A row compared as data: its JSON columns parsed and put in one key order. */
 function comparable(row: Row): string {
-  const parsed = (typeof row.verdict === 'string' ? JSON.parse(row.verdict) : row.verdict) as Row | null;
-  const verdict = parsed && { ok: parsed.ok, problems: parsed.problems, notes: parsed.notes };
-  return JSON.stringify(Object.assign({}, row, { verdict }));
+  const parsed = Object.fromEntries(
+    JSON_COLUMNS.filter((column) => column in row).map((column) => {
+      const value = row[column];
+      return [column, canonical(typeof value === 'string' ? JSON.parse(value) : value)];
+    }),
+  );
+  return JSON.stringify(Object.assign({}, row, parsed));
 }
 
 /** Inserts the rows and reads them back; returns the differences (none: the copy is exact). */

@@ -1,14 +1,52 @@
 /**
- * Where the release registry lives: the live line of each remote per environment, the versions
- * published, and the append-only audit log, in the database the articles already use (SQLite or
- * PostgreSQL). Each flip is one transaction that checks the line it replaces, so two releases at
- * the same moment never both win unnoticed.
+ * Where the release registry lives: the live line of each remote per environment (and the canary
+ * running beside it), the versions published, and the append-only audit log, in the database the
+ * articles already use (SQLite or PostgreSQL). Each change is one transaction that checks the
+ * state it replaces, so two changes at the same moment never both win unnoticed. The rows' shapes
+ * are in releaseRows.ts.
  */
-import type { AuditAction, AuditEntry, AuditOutcome, Deployment, ReleaseEnvironment } from 'shared-releases';
+import type {
+  AuditAction,
+  AuditEntry,
+  AuditOutcome,
+  CanaryDecision,
+  CanaryState,
+  Deployment,
+  ReleaseEnvironment,
+} from 'shared-releases';
 
 export interface LiveLine {
   version: string;
   manifestUrl: string;
+}
+
+export type CanaryStatus = CanaryState['status'];
+
+/** A canary as its registry line stores it (running, or withdrawn by the service). */
+export interface CanaryRecord {
+  version: string;
+  manifestUrl: string;
+  /** 1–99 while running, 0 once withdrawn */
+  percent: number;
+  status: CanaryStatus;
+  startedAt: string;
+  /** e-mail (or uid) of who started it */
+  actor: string | null;
+  withdrawnAt: string | null;
+  decision: CanaryDecision | null;
+}
+
+/** One remote's line in an environment: the live release (null: its deployed build) and its canary. */
+export interface RegistryEntry {
+  live: LiveLine | null;
+  canary: CanaryRecord | null;
+}
+
+/** What a canary change was decided against: its version and status, and its share when it matters. */
+export interface CanaryRef {
+  version: string;
+  status: CanaryStatus;
+  percent?: number;
 }
 
 export interface VersionRecord {
@@ -37,6 +75,10 @@ export interface AuditRecord {
   verdict: AuditEntry['verdict'];
   before: LiveLine | null;
   message: string | null;
+  /** The canary's share after a canary action carried out (null otherwise). */
+  canaryPercent?: number | null;
+  /** canary-withdraw: the figures the service decided on. */
+  decision?: CanaryDecision | null;
 }
 
 export interface FlipChange {
@@ -50,6 +92,20 @@ export interface FlipChange {
   audit: Pick<AuditRecord, 'actor' | 'action' | 'sourceCommit' | 'verdict'>;
 }
 
+/** A canary started, changed, promoted, cleared or withdrawn: the whole line, as it will be. */
+export interface CanaryChange {
+  environment: ReleaseEnvironment;
+  remote: string;
+  /** What was read when deciding; anything else in the line now is a conflict. */
+  expected: { live: LiveLine | null; canary: CanaryRef | null };
+  /** The line afterwards (both null: the row goes, the remote is served from its deployed build). */
+  to: RegistryEntry;
+  /** A canary of a new version: the version is recorded (to.canary's), refused if it exists. */
+  newVersion?: { sourceCommit: string | null; createdBy: string | null };
+  /** Written in the same transaction (outcome done). */
+  audit: AuditRecord;
+}
+
 export interface AuditFilter {
   /** Only these remotes (the viewer's). */
   remotes: readonly string[];
@@ -58,23 +114,35 @@ export interface AuditFilter {
 }
 
 export interface ReleaseRepository {
-  /** An opaque token that changes with every change to any registry line. */
+  /** An opaque token that changes with every change to any registry line (canaries included). */
   registryVersion(): Promise<string>;
+  /** The live lines of an environment (remotes served from their deployed build are absent). */
   lines(environment: ReleaseEnvironment): Promise<Record<string, LiveLine>>;
+  /** Every line of an environment that has a live release or a canary. */
+  entries(environment: ReleaseEnvironment): Promise<Record<string, RegistryEntry>>;
+  entry(environment: ReleaseEnvironment, remote: string): Promise<RegistryEntry>;
   findVersion(remote: string, version: string): Promise<VersionRecord | null>;
   /** Newest first. */
   versions(remote: string): Promise<VersionRecord[]>;
-  /** The flips that made a version live in `environment`, oldest first. */
+  /**
+   * The steps that made a version live in `environment`, oldest first: releases, promotions,
+   * rollbacks, and canaries promoted (as releases: that is how their version went live).
+   */
   deployments(remote: string, environment: ReleaseEnvironment): Promise<Deployment[]>;
   /** Newest first. */
   audit(filter: AuditFilter): Promise<AuditEntry[]>;
-  /** Flips the line and writes the audit line in one transaction; throws FlipConflictError or DuplicateVersionError. */
+  /**
+   * Flips the line and writes the audit line in one transaction; throws FlipConflictError (the
+   * line changed, or a canary runs there now) or DuplicateVersionError.
+   */
   flip(change: FlipChange): Promise<void>;
+  /** Changes the canary (and the live line) in one transaction; the same errors as flip. */
+  changeCanary(change: CanaryChange): Promise<void>;
   /** Writes a refusal (or any line that changes nothing) to the audit log. */
   record(entry: AuditRecord): Promise<void>;
 }
 
-/** The live line changed between the decision and the flip: nothing was written. */
+/** The registry line changed between the decision and the change: nothing was written. */
 export class FlipConflictError extends Error {
   constructor(readonly current: LiveLine | null) {
     super('the registry line changed since it was read');
@@ -92,119 +160,30 @@ export class DuplicateVersionError extends Error {
 export const sameLine = (a: LiveLine | null, b: LiveLine | null): boolean =>
   a === b || (a !== null && b !== null && a.version === b.version && a.manifestUrl === b.manifestUrl);
 
-/** The audit table's row, shared by both engines (verdict: JSON text on SQLite, JSONB on PostgreSQL). */
-export interface AuditRow {
-  id: number;
-  at: string | Date;
-  actor_uid: string | null;
-  actor_email: string | null;
-  action: string;
-  outcome: string;
-  remote: string;
-  environment: string;
-  version: string | null;
-  source_commit: string | null;
-  verdict: string | AuditEntry['verdict'];
-  before_version: string | null;
-  before_url: string | null;
-  message: string | null;
-}
-
-const iso = (value: string | Date) => (value instanceof Date ? value.toISOString() : value);
-
-export function auditEntryOf(row: AuditRow): AuditEntry {
-  return {
-    id: row.id,
-    at: iso(row.at),
-    actor: { uid: row.actor_uid, email: row.actor_email },
-    action: row.action as AuditAction,
-    outcome: row.outcome as AuditOutcome,
-    remote: row.remote,
-    environment: row.environment as ReleaseEnvironment,
-    version: row.version,
-    sourceCommit: row.source_commit,
-    verdict: typeof row.verdict === 'string' ? (JSON.parse(row.verdict) as AuditEntry['verdict']) : row.verdict,
-    before: { version: row.before_version, manifestUrl: row.before_url },
-    message: row.message,
+/** The reference a change is decided against; `withPercent` false: any share (the service's withdrawal). */
+export const canaryRefOf = (canary: CanaryRecord | null, withPercent = true): CanaryRef | null =>
+  canary && {
+    version: canary.version,
+    status: canary.status,
+    ...(withPercent ? { percent: canary.percent } : {}),
   };
+
+/** Whether the stored canary is still the one a change was decided against. */
+export function sameCanary(current: CanaryRecord | null, expected: CanaryRef | null): boolean {
+  if (current === null || expected === null) return current === expected;
+  return (
+    current.version === expected.version &&
+    current.status === expected.status &&
+    (expected.percent === undefined || current.percent === expected.percent)
+  );
 }
 
-/** The audit row's columns in insert order, and their values for a record. */
-export const AUDIT_COLUMNS = [
-  'actor_uid',
-  'actor_email',
-  'action',
-  'outcome',
-  'remote',
-  'environment',
-  'version',
-  'manifest_url',
-  'source_commit',
-  'verdict',
-  'before_version',
-  'before_url',
-  'message',
-] as const;
-
-export function auditValues(entry: AuditRecord): unknown[] {
-  return [
-    entry.actor.uid,
-    entry.actor.email,
-    entry.action,
-    entry.outcome,
-    entry.remote,
-    entry.environment,
-    entry.version,
-    entry.manifestUrl,
-    entry.sourceCommit,
-    entry.verdict === null ? null : JSON.stringify(entry.verdict),
-    entry.before?.version ?? null,
-    entry.before?.manifestUrl ?? null,
-    entry.message,
-  ];
+/** The check both engines make inside a canary change's transaction. */
+export function assertUnchanged(current: RegistryEntry, expected: CanaryChange['expected']): void {
+  if (!sameLine(current.live, expected.live) || !sameCanary(current.canary, expected.canary)) {
+    throw new FlipConflictError(current.live);
+  }
 }
 
-export function doneRecord(change: FlipChange): AuditRecord {
-  return {
-    outcome: 'done',
-    ...change.audit,
-    remote: change.remote,
-    environment: change.environment,
-    version: change.to.version,
-    manifestUrl: change.to.manifestUrl,
-    before: change.expectedBefore,
-    message: null,
-  };
-}
-
-export interface DeploymentRow {
-  version: string;
-  manifest_url: string;
-  action: string;
-  at: string | Date;
-  actor_email: string | null;
-}
-
-export const deploymentOf = (row: DeploymentRow): Deployment => ({
-  version: row.version,
-  manifestUrl: row.manifest_url,
-  action: row.action as Deployment['action'],
-  at: iso(row.at),
-  actor: row.actor_email,
-});
-
-export interface VersionRow {
-  version: string;
-  manifest_url: string;
-  source_commit: string | null;
-  created_by: string | null;
-  created_at: string | Date;
-}
-
-export const versionOf = (row: VersionRow): VersionRecord => ({
-  version: row.version,
-  manifestUrl: row.manifest_url,
-  sourceCommit: row.source_commit,
-  createdBy: row.created_by,
-  createdAt: iso(row.created_at),
-});
+/** The audit actions that made a version live (the history of deployments). */
+export const DEPLOYING_ACTIONS = ['release', 'promote', 'rollback', 'canary-promote'] as const;

@@ -6,6 +6,7 @@ import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { ArticleRepository } from './articleRepository';
+import type { HealthRepository } from './healthRepository';
 import type { ReleaseRepository } from './releaseRepository';
 import { openPostgresStorage } from './postgres/storage';
 import { openSqliteStorage } from './sqlite/storage';
@@ -15,6 +16,8 @@ export interface Storage {
   readonly repository: ArticleRepository;
   /** The release registry: live lines per environment, versions and the audit log. */
   readonly releases: ReleaseRepository;
+  /** Page views and failures per release and minute (canary health). */
+  readonly health: HealthRepository;
   /** What /api/admin/info shows: the file name, or host, port and database; never credentials. */
   readonly description: string;
   /**

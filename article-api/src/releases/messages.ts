@@ -31,4 +31,13 @@ export const RELEASE_MESSAGES = {
     `${workspace} の${env(environment)}には ${version} より前のリリースはありません。`,
   conflict: (workspace: string, environment: ReleaseEnvironment) =>
     `${workspace} の${env(environment)}は、この操作の間に別のリリースで切り替わりました。状態を確認してからやり直してください。`,
+  canaryBlocks: (workspace: string, environment: ReleaseEnvironment, version: string) =>
+    `${workspace} の${env(environment)}ではカナリア ${version} を配信中です。先にカナリアを昇格 (promote) するか中止 (abort) してください。`,
+  canaryRunning: (workspace: string, environment: ReleaseEnvironment, version: string, percent: number) =>
+    `${workspace} の${env(environment)}では既にカナリア ${version} を ${percent}% に配信中です。新しいカナリアの前に、今のカナリアを昇格 (promote) するか中止 (abort) してください。`,
+  noCanary: (workspace: string, environment: ReleaseEnvironment) =>
+    `${workspace} の${env(environment)}で配信中のカナリアはありません。`,
+  canaryWithdrawn: (workspace: string, environment: ReleaseEnvironment, version: string) =>
+    `${workspace} の${env(environment)}のカナリア ${version} は、失敗率が高いためサービスが取り下げました。中止 (abort) してから、修正したバージョンでやり直してください。`,
+  samePercent: (workspace: string, percent: number) => `${workspace} のカナリアは既に ${percent}% で配信中です。`,
 } as const;

@@ -1,44 +1,78 @@
 /**
- * What the release registry shows (docs/releasing.md): an environment's live lines for the web
- * servers, and per account the remotes it may release, their history per environment and the
- * audit log. Changes are releaseService.ts's.
+ * What the release registry shows (docs/releasing.md): an environment's live lines and running
+ * canaries for the web servers, and per account the remotes it may release, their history, canary
+ * and health per environment, and the audit log. Changes are releaseService.ts's and
+ * canaryService.ts's.
  */
 import {
   type AuditEntry,
+  type CanaryState,
+  type RegistryCanary,
+  type RegistryDocument,
   RELEASE_ENVIRONMENTS,
   type ReleaseEnvironment,
   type ReleaseOverview,
   type RemoteReleases,
 } from 'shared-releases';
 import type { AuthenticatedUser } from '../auth/types';
-import type { ReleaseRepository } from '../db/releaseRepository';
+import type { CanaryRecord, ReleaseRepository } from '../db/releaseRepository';
 import { ApiError } from '../errors';
 import type { ReleaseAccess } from './access';
+import type { HealthService } from './healthService';
 import { RELEASE_MESSAGES as M } from './messages';
 
-export function createReleaseViews(repo: ReleaseRepository, { isAdmin, visibleRemotes, remoteNamed }: ReleaseAccess) {
+const NONE = { live: null, canary: null };
+
+/** A stored canary as the overview and the canary actions' answers show it. */
+export const canaryStateOf = (canary: CanaryRecord): CanaryState => ({
+  version: canary.version,
+  manifestUrl: canary.manifestUrl,
+  percent: canary.percent,
+  status: canary.status,
+  startedAt: canary.startedAt,
+  actor: canary.actor,
+  withdrawn:
+    canary.status === 'withdrawn' && canary.withdrawnAt && canary.decision
+      ? { at: canary.withdrawnAt, decision: canary.decision }
+      : null,
+});
+
+export function createReleaseViews(
+  repo: ReleaseRepository,
+  { isAdmin, visibleRemotes, remoteNamed }: ReleaseAccess,
+  health: Pick<HealthService, 'figures'>,
+) {
   return {
-    async registry(environment: ReleaseEnvironment) {
-      const [version, lines] = await Promise.all([repo.registryVersion(), repo.lines(environment)]);
-      return {
-        version,
-        lines: Object.fromEntries(Object.entries(lines).map(([remote, line]) => [remote, line.manifestUrl])),
-      };
+    async registry(environment: ReleaseEnvironment): Promise<Omit<RegistryDocument, 'environment'>> {
+      const [version, entries] = await Promise.all([repo.registryVersion(), repo.entries(environment)]);
+      const lines: Record<string, string> = {};
+      const canaries: Record<string, RegistryCanary> = {};
+      for (const [remote, { live, canary }] of Object.entries(entries)) {
+        if (live) lines[remote] = live.manifestUrl;
+        // A withdrawn canary (0 %) is no longer served: web servers see only running ones.
+        if (canary?.status === 'running' && canary.percent > 0) {
+          canaries[remote] = { manifestUrl: canary.manifestUrl, percent: canary.percent };
+        }
+      }
+      return { version, lines, canaries };
     },
 
     async overview(user: AuthenticatedUser): Promise<ReleaseOverview> {
       const remotes = visibleRemotes(user);
       if (remotes.length === 0) throw new ApiError(403, M.noReleaseRights);
-      const lines = await Promise.all(RELEASE_ENVIRONMENTS.map((environment) => repo.lines(environment)));
+      const lines = await Promise.all(RELEASE_ENVIRONMENTS.map((environment) => repo.entries(environment)));
       const entries: RemoteReleases[] = [];
       for (const target of remotes) {
         const environments = {} as RemoteReleases['environments'];
         for (const [index, environment] of RELEASE_ENVIRONMENTS.entries()) {
           const history = (await repo.deployments(target.remote, environment)).reverse();
-          const live = lines[index]![target.remote];
+          const entry = lines[index]![target.remote] ?? NONE;
+          const live = entry.live;
           environments[environment] = {
             live: live ? (history.find((step) => step.version === live.version) ?? null) : null,
             history,
+            canary: entry.canary && canaryStateOf(entry.canary),
+            health: await health.figures(environment, target.remote, entry),
           };
         }
         const versions = (await repo.versions(target.remote)).map(

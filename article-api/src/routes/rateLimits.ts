@@ -1,9 +1,10 @@
 /**
- * Two limiters, so that nobody's junk can use up an admin's allowance (behind a proxy every
+ * Three limiters, so that nobody's junk can use up an admin's allowance (behind a proxy every
  * client may share one address):
  * - requests without a valid token, per client address, counted before any work is done for them
  *   (no body read, no database) — a flood of anonymous or forged writes ends in 429s;
- * - writes per signed-in user, counted after the token is verified.
+ * - writes per signed-in user, counted after the token is verified;
+ * - health reports (POST /api/health, anonymous) per client address and minute, before the body is read.
  * The keys name the limiter, so one shared store (routes share it) keeps them apart.
  */
 import type {} from '@fastify/rate-limit'; // app.createRateLimit(): registered by app.ts
@@ -18,11 +19,13 @@ export interface RateLimits {
   unauthenticated: Limiter;
   /** Counts one write of the verified `request.user`; 429 once that user is over the limit. */
   writesPerUser: Limiter;
+  /** Counts one health report of the client address; 429 once it is over HEALTH_REPORTS_PER_MINUTE. */
+  healthReports: Limiter;
 }
 
 export function createRateLimits(
   app: FastifyInstance,
-  config: Pick<AppConfig, 'writeRateLimit' | 'anonymousRateLimit'>,
+  config: Pick<AppConfig, 'writeRateLimit' | 'anonymousRateLimit' | 'health'>,
 ): RateLimits {
   const limiter = (
     { max, windowMs }: { max: number; windowMs: number },
@@ -39,5 +42,9 @@ export function createRateLimits(
   return {
     unauthenticated: limiter(config.anonymousRateLimit, (request) => `unauthenticated:${request.ip}`),
     writesPerUser: limiter(config.writeRateLimit, (request) => `writes:${request.user?.uid ?? request.ip}`),
+    healthReports: limiter(
+      { max: config.health.reportsPerMinute, windowMs: 60_000 },
+      (request) => `health:${request.ip}`,
+    ),
   };
 }

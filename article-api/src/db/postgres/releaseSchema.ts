@@ -1,4 +1,4 @@
-/** The release registry's tables on PostgreSQL: the shape of sqlite/releaseSchema.ts, which says why. */
+/** The release registry's tables on PostgreSQL (migration 5): the shape of sqlite/releaseSchema.ts, which says why. */
 export const RELEASE_REGISTRY_POSTGRES = `
   CREATE TABLE release_versions (
     remote TEXT NOT NULL,
@@ -44,3 +44,38 @@ export const RELEASE_REGISTRY_POSTGRES = `
     BEGIN UPDATE registry_version SET version = version + 1 WHERE id = 1; RETURN NULL; END $$;
   CREATE TRIGGER registry_lines_bump_version AFTER INSERT OR UPDATE OR DELETE ON registry_lines
     FOR EACH ROW EXECUTE FUNCTION bump_registry_version();`;
+
+/**
+ * Migration 6, canary releases: sqlite/releaseSchema.ts says what each column is for. The health
+ * counts are UNLOGGED like the rate-limit counters: a crash may lose the last minutes' counts, which
+ * only delays a decision; they are not worth a WAL write per report.
+ */
+export const RELEASE_CANARY_POSTGRES = `
+  ALTER TABLE registry_lines
+    ALTER COLUMN version DROP NOT NULL,
+    ALTER COLUMN manifest_url DROP NOT NULL,
+    ADD COLUMN canary_version TEXT,
+    ADD COLUMN canary_manifest_url TEXT,
+    ADD COLUMN canary_percent INT,
+    ADD COLUMN canary_status TEXT,
+    ADD COLUMN canary_started_at TIMESTAMPTZ,
+    ADD COLUMN canary_actor TEXT,
+    ADD COLUMN canary_withdrawn_at TIMESTAMPTZ,
+    ADD COLUMN canary_decision JSONB,
+    ADD CONSTRAINT registry_lines_live_whole CHECK ((version IS NULL) = (manifest_url IS NULL)),
+    ADD CONSTRAINT registry_lines_not_empty CHECK (version IS NOT NULL OR canary_version IS NOT NULL),
+    ADD CONSTRAINT registry_lines_canary_whole CHECK (canary_version IS NULL OR (
+      canary_manifest_url IS NOT NULL AND canary_started_at IS NOT NULL AND
+      ((canary_status = 'running' AND canary_percent BETWEEN 1 AND 99) OR
+       (canary_status = 'withdrawn' AND canary_percent = 0))));
+  ALTER TABLE release_audit ADD COLUMN canary_percent INT, ADD COLUMN decision JSONB;
+  CREATE UNLOGGED TABLE release_health (
+    environment TEXT NOT NULL,
+    remote TEXT NOT NULL,
+    version TEXT NOT NULL,
+    minute INT NOT NULL,
+    views INT NOT NULL DEFAULT 0,
+    load_failures INT NOT NULL DEFAULT 0,
+    render_crashes INT NOT NULL DEFAULT 0,
+    hydration_errors INT NOT NULL DEFAULT 0,
+    PRIMARY KEY (environment, remote, version, minute));`;

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../storage';
 import { createPostgresArticleRepository } from './articleRepository';
 import { sharedFreshRead } from './freshRead';
+import { createPostgresHealthRepository } from './healthRepository';
 import { migratePostgres } from './migrations';
 import { createPool } from './pool';
 import { createPostgresReleaseRepository } from './releaseRepository';
@@ -48,6 +49,7 @@ export async function openPostgresStorage({ url, poolMax, log }: PostgresStorage
     engine: 'postgres',
     repository: createPostgresArticleRepository(pool),
     releases: createPostgresReleaseRepository(pool),
+    health: createPostgresHealthRepository(pool),
     description: describePostgresUrl(url),
     contentVersion,
     rateLimitStore: rateLimits.store,

@@ -1,22 +1,35 @@
-/** The release registry on better-sqlite3: a flip is one synchronous transaction (db/releaseRepository.ts). */
+/** The release registry on better-sqlite3: a change is one synchronous transaction (db/releaseRepository.ts). */
 import type { ReleaseEnvironment } from 'shared-releases';
+import {
+  assertUnchanged,
+  type CanaryChange,
+  DEPLOYING_ACTIONS,
+  DuplicateVersionError,
+  FlipConflictError,
+  type RegistryEntry,
+  type ReleaseRepository,
+  sameLine,
+} from '../releaseRepository';
 import {
   AUDIT_COLUMNS,
   type AuditRow,
   auditEntryOf,
   auditValues,
+  CANARY_COLUMNS,
+  canaryValues,
   type DeploymentRow,
   deploymentOf,
-  DuplicateVersionError,
   doneRecord,
-  FlipConflictError,
-  type LiveLine,
-  type ReleaseRepository,
-  sameLine,
+  entryOf,
+  REGISTRY_COLUMNS,
+  type RegistryRow,
   type VersionRow,
   versionOf,
-} from '../releaseRepository';
+} from '../releaseRows';
 import type { SqliteDatabase } from './database';
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+const EMPTY: RegistryEntry = { live: null, canary: null };
 
 export function createSqliteReleaseRepository(db: SqliteDatabase): ReleaseRepository {
   const statements = {
@@ -24,10 +37,11 @@ export function createSqliteReleaseRepository(db: SqliteDatabase): ReleaseReposi
       "SELECT epoch || '-' || version AS token FROM registry_version WHERE id = 1",
     ),
     lines: db.prepare<[string], { remote: string; version: string; manifest_url: string }>(
-      'SELECT remote, version, manifest_url FROM registry_lines WHERE environment = ?',
+      'SELECT remote, version, manifest_url FROM registry_lines WHERE environment = ? AND version IS NOT NULL',
     ),
-    line: db.prepare<[string, string], { version: string; manifest_url: string }>(
-      'SELECT version, manifest_url FROM registry_lines WHERE environment = ? AND remote = ?',
+    entries: db.prepare<[string], RegistryRow>(`SELECT ${REGISTRY_COLUMNS} FROM registry_lines WHERE environment = ?`),
+    entry: db.prepare<[string, string], RegistryRow>(
+      `SELECT ${REGISTRY_COLUMNS} FROM registry_lines WHERE environment = ? AND remote = ?`,
     ),
     findVersion: db.prepare<[string, string], VersionRow>(
       'SELECT * FROM release_versions WHERE remote = ? AND version = ?',
@@ -37,7 +51,8 @@ export function createSqliteReleaseRepository(db: SqliteDatabase): ReleaseReposi
     ),
     deployments: db.prepare<[string, string], DeploymentRow>(
       `SELECT version, manifest_url, action, at, actor_email FROM release_audit
-       WHERE remote = ? AND environment = ? AND outcome = 'done' ORDER BY id`,
+       WHERE remote = ? AND environment = ? AND outcome = 'done'
+         AND action IN (${DEPLOYING_ACTIONS.map((action) => `'${action}'`).join(', ')}) ORDER BY id`,
     ),
     audit: db.prepare<[string, string | null, string | null, number], AuditRow>(
       `SELECT * FROM release_audit
@@ -48,36 +63,67 @@ export function createSqliteReleaseRepository(db: SqliteDatabase): ReleaseReposi
       `INSERT INTO release_versions (remote, version, manifest_url, source_commit, created_by)
        VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     ),
+    // A flip keeps the canary columns: a withdrawn canary's record stays until it is cleared.
     upsertLine: db.prepare(
       `INSERT INTO registry_lines (environment, remote, version, manifest_url) VALUES (?, ?, ?, ?)
        ON CONFLICT (environment, remote) DO UPDATE SET version = excluded.version,
-         manifest_url = excluded.manifest_url, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+         manifest_url = excluded.manifest_url, updated_at = ${NOW}`,
     ),
+    writeEntry: db.prepare(
+      `INSERT INTO registry_lines (environment, remote, version, manifest_url, ${CANARY_COLUMNS.join(', ')})
+       VALUES (${Array.from({ length: 4 + CANARY_COLUMNS.length }, () => '?').join(', ')})
+       ON CONFLICT (environment, remote) DO UPDATE SET version = excluded.version,
+         manifest_url = excluded.manifest_url, updated_at = ${NOW},
+         ${CANARY_COLUMNS.map((column) => `${column} = excluded.${column}`).join(', ')}`,
+    ),
+    deleteEntry: db.prepare('DELETE FROM registry_lines WHERE environment = ? AND remote = ?'),
     insertAudit: db.prepare(
       `INSERT INTO release_audit (${AUDIT_COLUMNS.join(', ')}) VALUES (${AUDIT_COLUMNS.map(() => '?').join(', ')})`,
     ),
   };
 
-  const currentLine = (environment: string, remote: string): LiveLine | null => {
-    const row = statements.line.get(environment, remote);
-    return row ? { version: row.version, manifestUrl: row.manifest_url } : null;
+  const currentEntry = (environment: string, remote: string): RegistryEntry => {
+    const row = statements.entry.get(environment, remote);
+    return row ? entryOf(row) : EMPTY;
+  };
+
+  const insertVersion = (
+    remote: string,
+    version: string,
+    manifestUrl: string,
+    by: NonNullable<CanaryChange['newVersion']>,
+  ) => {
+    const inserted = statements.insertVersion.run(remote, version, manifestUrl, by.sourceCommit, by.createdBy);
+    if (inserted.changes === 0) throw new DuplicateVersionError();
   };
 
   const flip = db.transaction((change: Parameters<ReleaseRepository['flip']>[0]) => {
-    const current = currentLine(change.environment, change.remote);
-    if (!sameLine(current, change.expectedBefore)) throw new FlipConflictError(current);
-    if (change.newVersion) {
-      const inserted = statements.insertVersion.run(
-        change.remote,
-        change.to.version,
-        change.to.manifestUrl,
-        change.newVersion.sourceCommit,
-        change.newVersion.createdBy,
-      );
-      if (inserted.changes === 0) throw new DuplicateVersionError();
+    const current = currentEntry(change.environment, change.remote);
+    // A canary that started after the decision: the flip was not decided against it.
+    if (!sameLine(current.live, change.expectedBefore) || current.canary?.status === 'running') {
+      throw new FlipConflictError(current.live);
     }
+    if (change.newVersion) insertVersion(change.remote, change.to.version, change.to.manifestUrl, change.newVersion);
     statements.upsertLine.run(change.environment, change.remote, change.to.version, change.to.manifestUrl);
     statements.insertAudit.run(...auditValues(doneRecord(change)));
+  });
+
+  const changeCanary = db.transaction((change: CanaryChange) => {
+    assertUnchanged(currentEntry(change.environment, change.remote), change.expected);
+    const { live, canary } = change.to;
+    if (change.newVersion && canary)
+      insertVersion(change.remote, canary.version, canary.manifestUrl, change.newVersion);
+    if (!live && !canary) statements.deleteEntry.run(change.environment, change.remote);
+    else {
+      statements.writeEntry.run(
+        change.environment,
+        change.remote,
+        live?.version ?? null,
+        live?.manifestUrl ?? null,
+        ...canaryValues(canary),
+      );
+    }
+    statements.insertAudit.run(...auditValues(change.audit));
   });
 
   return {
@@ -89,6 +135,9 @@ export function createSqliteReleaseRepository(db: SqliteDatabase): ReleaseReposi
           .map((row) => [row.remote, { version: row.version, manifestUrl: row.manifest_url }]),
       );
     },
+    entries: async (environment) =>
+      Object.fromEntries(statements.entries.all(environment).map((row) => [row.remote, entryOf(row)])),
+    entry: async (environment, remote) => currentEntry(environment, remote),
     async findVersion(remote, version) {
       const row = statements.findVersion.get(remote, version);
       return row ? versionOf(row) : null;
@@ -101,6 +150,9 @@ export function createSqliteReleaseRepository(db: SqliteDatabase): ReleaseReposi
     },
     async flip(change) {
       flip(change);
+    },
+    async changeCanary(change) {
+      changeCanary(change);
     },
     async record(entry) {
       statements.insertAudit.run(...auditValues(entry));

@@ -1,5 +1,6 @@
 /**
- * The release registry's tables on SQLite (the same shape as postgres/releaseSchema.ts):
+ * The release registry's tables on SQLite (the same shape as postgres/releaseSchema.ts), as
+ * migration 5 created them; migration 6 (RELEASE_CANARY_SQLITE, below) adds the canaries:
  *
  * - release_versions: every published version of a remote, made live somewhere at least once;
  *   a version id is never given to a second build.
@@ -56,3 +57,63 @@ export const RELEASE_REGISTRY_SQLITE = `
     BEGIN UPDATE registry_version SET version = version + 1 WHERE id = 1; END;
   CREATE TRIGGER registry_lines_delete_bumps_version AFTER DELETE ON registry_lines
     BEGIN UPDATE registry_version SET version = version + 1 WHERE id = 1; END;`;
+
+const LINE_TRIGGERS = ['INSERT', 'UPDATE', 'DELETE']
+  .map(
+    (event) => `
+  CREATE TRIGGER registry_lines_${event.toLowerCase()}_bumps_version AFTER ${event} ON registry_lines
+    BEGIN UPDATE registry_version SET version = version + 1 WHERE id = 1; END;`,
+  )
+  .join('');
+
+/**
+ * Migration 6, canary releases (docs/releasing.md):
+ *
+ * - registry_lines gets a canary beside the live release: its version and manifest, the share of
+ *   visitors (1–99 running, 0 once the service withdrew it), status, start, who started it, and the
+ *   withdrawal's time and figures. A line may now hold a canary and no live release (the remote is
+ *   served from its deployed build beside it), so version and manifest_url may be NULL. SQLite
+ *   cannot drop NOT NULL: the table is rebuilt (rows kept, its triggers made again).
+ * - release_audit gets the canary's share after each canary action and the withdrawal's figures;
+ *   still append-only (ADD COLUMN rewrites no row).
+ * - release_health: page views and failures per environment, remote, release ('' for the deployed
+ *   build) and minute, added by upsert. Counts only: no address, no page, nothing about a visitor.
+ */
+export const RELEASE_CANARY_SQLITE = `
+  CREATE TABLE registry_lines_v6 (
+    environment TEXT NOT NULL,
+    remote TEXT NOT NULL,
+    version TEXT,
+    manifest_url TEXT,
+    updated_at TEXT NOT NULL DEFAULT ${NOW},
+    canary_version TEXT,
+    canary_manifest_url TEXT,
+    canary_percent INTEGER,
+    canary_status TEXT,
+    canary_started_at TEXT,
+    canary_actor TEXT,
+    canary_withdrawn_at TEXT,
+    canary_decision TEXT CHECK (canary_decision IS NULL OR json_valid(canary_decision)),
+    PRIMARY KEY (environment, remote),
+    CHECK ((version IS NULL) = (manifest_url IS NULL)),
+    CHECK (version IS NOT NULL OR canary_version IS NOT NULL),
+    CHECK (canary_version IS NULL OR (canary_manifest_url IS NOT NULL AND canary_started_at IS NOT NULL AND
+      ((canary_status = 'running' AND canary_percent BETWEEN 1 AND 99) OR
+       (canary_status = 'withdrawn' AND canary_percent = 0)))));
+  INSERT INTO registry_lines_v6 (environment, remote, version, manifest_url, updated_at)
+    SELECT environment, remote, version, manifest_url, updated_at FROM registry_lines;
+  DROP TABLE registry_lines;
+  ALTER TABLE registry_lines_v6 RENAME TO registry_lines;
+  ${LINE_TRIGGERS}
+  ALTER TABLE release_audit ADD COLUMN canary_percent INTEGER;
+  ALTER TABLE release_audit ADD COLUMN decision TEXT CHECK (decision IS NULL OR json_valid(decision));
+  CREATE TABLE release_health (
+    environment TEXT NOT NULL,
+    remote TEXT NOT NULL,
+    version TEXT NOT NULL,
+    minute INTEGER NOT NULL,
+    views INTEGER NOT NULL DEFAULT 0,
+    load_failures INTEGER NOT NULL DEFAULT 0,
+    render_crashes INTEGER NOT NULL DEFAULT 0,
+    hydration_errors INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (environment, remote, version, minute));`;

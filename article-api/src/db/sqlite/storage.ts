@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Storage } from '../storage';
 import { createArticleRepository } from './articleRepository';
 import { openDatabase } from './database';
+import { createSqliteHealthRepository } from './healthRepository';
 import { migrate } from './migrations';
 import { createSqliteReleaseRepository } from './releaseRepository';
 
@@ -21,6 +22,7 @@ export function openSqliteStorage(databasePath: string): Storage {
     engine: 'sqlite',
     repository: createArticleRepository(db),
     releases: createSqliteReleaseRepository(db),
+    health: createSqliteHealthRepository(db),
     description: path.basename(databasePath),
     contentVersion: async () => {
       const row = version.get()!;

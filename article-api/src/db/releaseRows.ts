@@ -1,0 +1,210 @@
+/**
+ * The release registry's rows as both engines read and write them (JSON: text on SQLite, JSONB on
+ * PostgreSQL; times: ISO text on SQLite, timestamptz on PostgreSQL), and their mapping to the
+ * shapes of releaseRepository.ts and shared-releases.
+ */
+import type {
+  AuditAction,
+  AuditEntry,
+  AuditOutcome,
+  CanaryDecision,
+  Deployment,
+  ReleaseEnvironment,
+} from 'shared-releases';
+import type {
+  AuditRecord,
+  CanaryRecord,
+  CanaryStatus,
+  FlipChange,
+  RegistryEntry,
+  VersionRecord,
+} from './releaseRepository';
+
+const iso = (value: string | Date) => (value instanceof Date ? value.toISOString() : value);
+const json = <T>(value: string | T | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/** The audit table's row, shared by both engines. */
+export interface AuditRow {
+  id: number;
+  at: string | Date;
+  actor_uid: string | null;
+  actor_email: string | null;
+  action: string;
+  outcome: string;
+  remote: string;
+  environment: string;
+  version: string | null;
+  source_commit: string | null;
+  verdict: string | AuditEntry['verdict'];
+  before_version: string | null;
+  before_url: string | null;
+  message: string | null;
+  canary_percent: number | null;
+  decision: string | CanaryDecision | null;
+}
+
+export function auditEntryOf(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    at: iso(row.at),
+    actor: { uid: row.actor_uid, email: row.actor_email },
+    action: row.action as AuditAction,
+    outcome: row.outcome as AuditOutcome,
+    remote: row.remote,
+    environment: row.environment as ReleaseEnvironment,
+    version: row.version,
+    sourceCommit: row.source_commit,
+    verdict: json(row.verdict),
+    before: { version: row.before_version, manifestUrl: row.before_url },
+    message: row.message,
+    canaryPercent: row.canary_percent,
+    decision: json(row.decision),
+  };
+}
+
+/** The audit row's columns in insert order, and their values for a record. */
+export const AUDIT_COLUMNS = [
+  'actor_uid',
+  'actor_email',
+  'action',
+  'outcome',
+  'remote',
+  'environment',
+  'version',
+  'manifest_url',
+  'source_commit',
+  'verdict',
+  'before_version',
+  'before_url',
+  'message',
+  'canary_percent',
+  'decision',
+] as const;
+
+export function auditValues(entry: AuditRecord): unknown[] {
+  return [
+    entry.actor.uid,
+    entry.actor.email,
+    entry.action,
+    entry.outcome,
+    entry.remote,
+    entry.environment,
+    entry.version,
+    entry.manifestUrl,
+    entry.sourceCommit,
+    entry.verdict === null ? null : JSON.stringify(entry.verdict),
+    entry.before?.version ?? null,
+    entry.before?.manifestUrl ?? null,
+    entry.message,
+    entry.canaryPercent ?? null,
+    entry.decision ? JSON.stringify(entry.decision) : null,
+  ];
+}
+
+export function doneRecord(change: FlipChange): AuditRecord {
+  return {
+    outcome: 'done',
+    ...change.audit,
+    remote: change.remote,
+    environment: change.environment,
+    version: change.to.version,
+    manifestUrl: change.to.manifestUrl,
+    before: change.expectedBefore,
+    message: null,
+  };
+}
+
+export interface DeploymentRow {
+  version: string;
+  manifest_url: string;
+  action: string;
+  at: string | Date;
+  actor_email: string | null;
+}
+
+/** A canary promoted is how its version was released in that environment. */
+export const deploymentOf = (row: DeploymentRow): Deployment => ({
+  version: row.version,
+  manifestUrl: row.manifest_url,
+  action: (row.action === 'canary-promote' ? 'release' : row.action) as Deployment['action'],
+  at: iso(row.at),
+  actor: row.actor_email,
+});
+
+export interface VersionRow {
+  version: string;
+  manifest_url: string;
+  source_commit: string | null;
+  created_by: string | null;
+  created_at: string | Date;
+}
+
+export const versionOf = (row: VersionRow): VersionRecord => ({
+  version: row.version,
+  manifestUrl: row.manifest_url,
+  sourceCommit: row.source_commit,
+  createdBy: row.created_by,
+  createdAt: iso(row.created_at),
+});
+
+/** The canary's columns on registry_lines, in the order canaryValues gives them. */
+export const CANARY_COLUMNS = [
+  'canary_version',
+  'canary_manifest_url',
+  'canary_percent',
+  'canary_status',
+  'canary_started_at',
+  'canary_actor',
+  'canary_withdrawn_at',
+  'canary_decision',
+] as const;
+
+export interface RegistryRow {
+  remote: string;
+  version: string | null;
+  manifest_url: string | null;
+  canary_version: string | null;
+  canary_manifest_url: string | null;
+  canary_percent: number | null;
+  canary_status: string | null;
+  canary_started_at: string | Date | null;
+  canary_actor: string | null;
+  canary_withdrawn_at: string | Date | null;
+  canary_decision: string | CanaryDecision | null;
+}
+
+/** What a read of registry lines selects. */
+export const REGISTRY_COLUMNS = ['remote', 'version', 'manifest_url', ...CANARY_COLUMNS].join(', ');
+
+export function entryOf(row: RegistryRow): RegistryEntry {
+  const live =
+    row.version !== null && row.manifest_url !== null ? { version: row.version, manifestUrl: row.manifest_url } : null;
+  const canary: CanaryRecord | null =
+    row.canary_version === null
+      ? null
+      : {
+          version: row.canary_version,
+          manifestUrl: row.canary_manifest_url ?? '',
+          percent: Number(row.canary_percent ?? 0),
+          status: row.canary_status as CanaryStatus,
+          startedAt: iso(row.canary_started_at ?? ''),
+          actor: row.canary_actor,
+          withdrawnAt: row.canary_withdrawn_at === null ? null : iso(row.canary_withdrawn_at),
+          decision: json(row.canary_decision),
+        };
+  return { live, canary };
+}
+
+export function canaryValues(canary: CanaryRecord | null): unknown[] {
+  if (!canary) return CANARY_COLUMNS.map(() => null);
+  return [
+    canary.version,
+    canary.manifestUrl,
+    canary.percent,
+    canary.status,
+    canary.startedAt,
+    canary.actor,
+    canary.withdrawnAt,
+    canary.decision ? JSON.stringify(canary.decision) : null,
+  ];
+}

@@ -1,0 +1,197 @@
+/**
+ * Health per release (docs/releasing.md, "Canary releases"): browsers' anonymous reports counted
+ * per release and minute, the figures of a release over the health window, and the automatic
+ * withdrawal of a canary whose failure rate exceeds the live release's by more than the margin.
+ */
+import type {
+  EnvironmentReleases,
+  HealthEntry,
+  HealthReport,
+  HealthReportResult,
+  ReleaseEnvironment,
+} from 'shared-releases';
+import type { FastifyBaseLogger } from 'fastify';
+import type { HealthCount, HealthRepository } from '../db/healthRepository';
+import { canaryRefOf, FlipConflictError, type RegistryEntry, type ReleaseRepository } from '../db/releaseRepository';
+import {
+  AddressCaps,
+  decisionOf,
+  type HealthRules,
+  minuteOf,
+  releaseHealth,
+  shouldWithdraw,
+  sinceMinute,
+  splitFailures,
+} from './healthWindow';
+import { findReleasable } from './remotes';
+
+export interface HealthServiceDeps {
+  repo: ReleaseRepository;
+  store: HealthRepository;
+  rules: HealthRules;
+  clock: () => number;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`);
+
+/**
+ * The release a report's entry is about: the running canary's manifest → the canary; the live
+ * line's → the live release; with no release live, any other manifest → the deployed build ('').
+ * Anything else (an old release still open in a tab, a withdrawn canary, a forged URL) counts for
+ * nothing: null.
+ */
+function releaseKeyOf(entry: RegistryEntry | undefined, manifest: string): string | null {
+  const canary = entry?.canary ?? null;
+  if (canary?.status === 'running' && manifest === canary.manifestUrl) return canary.version;
+  if (entry?.live) return manifest === entry.live.manifestUrl ? entry.live.version : null;
+  if (canary && manifest === canary.manifestUrl) return null;
+  return '';
+}
+
+export function createHealthService({ repo, store, rules, clock, log }: HealthServiceDeps) {
+  const caps = new AddressCaps(rules.addressCap, rules.windowMinutes);
+  let prunedMinute = Number.NaN;
+
+  /** Once a minute per process: the rows no window reaches any more go. */
+  async function prune(minute: number): Promise<void> {
+    if (minute === prunedMinute) return;
+    prunedMinute = minute;
+    await store.prune(minute - rules.windowMinutes);
+  }
+
+  /** Withdraws a running canary when its figures say so (compare-and-swap: one instance decides). */
+  async function evaluate(environment: ReleaseEnvironment, remote: string, entry: RegistryEntry, nowMs: number) {
+    const canary = entry.canary;
+    if (canary?.status !== 'running') return;
+    const since = sinceMinute(nowMs, rules.windowMinutes, canary.startedAt);
+    const liveKey = entry.live?.version ?? '';
+    const [canarySums, liveSums] = await Promise.all([
+      store.sums(environment, remote, canary.version, since),
+      store.sums(environment, remote, liveKey, since),
+    ]);
+    const canaryHealth = releaseHealth(canary.version, canarySums);
+    const liveHealth = releaseHealth(entry.live?.version ?? null, liveSums);
+    if (!shouldWithdraw(canaryHealth, liveHealth, rules)) return;
+
+    const decision = decisionOf(canaryHealth, liveHealth, rules, canary.startedAt, nowMs);
+    const message =
+      `カナリア ${canary.version} の失敗率 ${percent(canaryHealth.failureRate)} (${canaryHealth.views} 表示) が` +
+      `ライブ ${percent(liveHealth.failureRate)} (${liveHealth.views} 表示) との差の許容 ` +
+      `${Math.round(rules.margin * 1000) / 10} ポイントを超えたため、サービスが取り下げました` +
+      ` (開始から ${decision.secondsAfterStart} 秒)。`;
+    const known = await repo.findVersion(remote, canary.version);
+    try {
+      await repo.changeCanary({
+        environment,
+        remote,
+        expected: { live: entry.live, canary: canaryRefOf(canary, false) },
+        to: {
+          live: entry.live,
+          canary: Object.assign({}, canary, {
+            percent: 0,
+            status: 'withdrawn' as const,
+            withdrawnAt: new Date(nowMs).toISOString(),
+            decision,
+          }),
+        },
+        audit: {
+          actor: { uid: null, email: null },
+          action: 'canary-withdraw',
+          outcome: 'done',
+          remote,
+          environment,
+          version: canary.version,
+          manifestUrl: canary.manifestUrl,
+          sourceCommit: known?.sourceCommit ?? null,
+          verdict: null,
+          before: entry.live,
+          message,
+          canaryPercent: 0,
+          decision,
+        },
+      });
+      log.warn({ remote, environment, version: canary.version, decision }, 'canary withdrawn on its health');
+    } catch (error) {
+      // Another instance (or report) decided first, or a person changed the canary meanwhile.
+      if (!(error instanceof FlipConflictError)) throw error;
+    }
+  }
+
+  return {
+    /** Counts a report from `address` (never stored: it only keys the per-address cap). */
+    async report(address: string, { environment, entries }: HealthReport): Promise<HealthReportResult> {
+      const nowMs = clock();
+      const minute = minuteOf(nowMs);
+      await prune(minute);
+      const lines = await repo.entries(environment);
+      const counts = new Map<string, HealthCount>();
+      let accepted = 0;
+      for (const reported of entries) {
+        if (!findReleasable(reported.remote)) continue;
+        const version = releaseKeyOf(lines[reported.remote], reported.manifest);
+        if (version === null) continue;
+        accepted += 1;
+        const failures = reported.loadFailures + reported.renderCrashes + reported.hydrationErrors;
+        const release = `${environment}\n${reported.remote}\n${version}`;
+        const allowed = caps.take(address, release, minute, reported.views, failures);
+        if (allowed.views === 0 && allowed.failures === 0) continue; // over the cap: silently not counted
+        add(
+          counts,
+          { environment, remote: reported.remote, version, minute },
+          allowed.views,
+          reported,
+          allowed.failures,
+        );
+      }
+      const added = [...counts.values()];
+      await store.add(added);
+      for (const remote of new Set(added.map((count) => count.remote))) {
+        const entry = lines[remote];
+        if (entry) await evaluate(environment, remote, entry, nowMs);
+      }
+      return { accepted };
+    },
+
+    /** A remote's figures in an environment: live beside canary, the canary's since its start. */
+    async figures(
+      environment: ReleaseEnvironment,
+      remote: string,
+      entry: RegistryEntry,
+    ): Promise<EnvironmentReleases['health']> {
+      const nowMs = clock();
+      const canary = entry.canary;
+      const canarySince = sinceMinute(nowMs, rules.windowMinutes, canary?.startedAt);
+      const liveSince = canary?.status === 'running' ? canarySince : sinceMinute(nowMs, rules.windowMinutes);
+      const [live, canarySums] = await Promise.all([
+        store.sums(environment, remote, entry.live?.version ?? '', liveSince),
+        canary ? store.sums(environment, remote, canary.version, canarySince) : null,
+      ]);
+      return {
+        live: releaseHealth(entry.live?.version ?? null, live),
+        canary: canary && canarySums ? releaseHealth(canary.version, canarySums) : null,
+        windowMinutes: rules.windowMinutes,
+      };
+    },
+  };
+}
+
+/** Adds an entry's counted part to the report's row for its release and minute. */
+function add(
+  counts: Map<string, HealthCount>,
+  key: Pick<HealthCount, 'environment' | 'remote' | 'version' | 'minute'>,
+  views: number,
+  reported: HealthEntry,
+  failures: number,
+): void {
+  const split = splitFailures(reported, failures);
+  const id = `${key.remote}\n${key.version}`;
+  const row = counts.get(id) ?? Object.assign({ views: 0, loadFailures: 0, renderCrashes: 0, hydrationErrors: 0 }, key);
+  row.views += views;
+  row.loadFailures += split.loadFailures;
+  row.renderCrashes += split.renderCrashes;
+  row.hydrationErrors += split.hydrationErrors;
+  counts.set(id, row);
+}
+
+export type HealthService = ReturnType<typeof createHealthService>;

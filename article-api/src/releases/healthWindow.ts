@@ -1,0 +1,122 @@
+/**
+ * The arithmetic of canary health (docs/releasing.md, "Canary releases"): minute buckets and the
+ * window they are summed over, a release's failure rate, the withdrawal rule, and the per-address
+ * cap that keeps one address from deciding anything. No I/O: healthService.ts does that.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import type { CanaryDecision, ReleaseHealth } from 'shared-releases';
+import type { AppConfig } from '../config';
+import type { HealthSums } from '../db/healthRepository';
+
+export type HealthRules = AppConfig['health'];
+
+export const minuteOf = (ms: number): number => Math.floor(ms / 60_000);
+
+/**
+ * The first minute a sum covers: the last `windowMinutes` minutes (this one included), and for a
+ * canary only those since it started — so its figures and the live release's beside it compare
+ * the same stretch of time, and a canary that was aborted leaves nothing to a new one.
+ */
+export function sinceMinute(nowMs: number, windowMinutes: number, startedAt?: string | null): number {
+  const windowStart = minuteOf(nowMs) - windowMinutes + 1;
+  const started = startedAt ? minuteOf(Date.parse(startedAt)) : Number.NEGATIVE_INFINITY;
+  return Math.max(windowStart, started);
+}
+
+/** (load failures + render crashes + hydration errors) / views, at most 1; null without views. */
+export function releaseHealth(version: string | null, sums: HealthSums): ReleaseHealth {
+  const failures = sums.loadFailures + sums.renderCrashes + sums.hydrationErrors;
+  return {
+    version,
+    ...sums,
+    failureRate: sums.views === 0 ? null : Math.min(1, failures / sums.views),
+  };
+}
+
+/**
+ * The live release's rate the canary is measured against: only with as many views as a canary
+ * needs, else 0 — a live release with a handful of views (or none: a quiet hour, a forger's
+ * failures) must neither excuse a broken canary nor condemn a healthy one by chance.
+ */
+export const baselineOf = (live: ReleaseHealth, rules: Pick<HealthRules, 'minCanaryViews'>): number =>
+  live.views >= rules.minCanaryViews ? (live.failureRate ?? 0) : 0;
+
+/** Whether a canary is withdrawn: enough views, and a failure rate above the baseline by more than the margin. */
+export function shouldWithdraw(
+  canary: ReleaseHealth,
+  live: ReleaseHealth,
+  rules: Pick<HealthRules, 'minCanaryViews' | 'margin'>,
+): boolean {
+  if (canary.views < rules.minCanaryViews || canary.failureRate === null) return false;
+  return canary.failureRate - baselineOf(live, rules) > rules.margin;
+}
+
+export function decisionOf(
+  canary: ReleaseHealth,
+  live: ReleaseHealth,
+  rules: Pick<HealthRules, 'minCanaryViews' | 'margin'>,
+  startedAt: string,
+  nowMs: number,
+): CanaryDecision {
+  return {
+    canary,
+    live,
+    minCanaryViews: rules.minCanaryViews,
+    margin: rules.margin,
+    secondsAfterStart: Math.max(0, Math.round((nowMs - Date.parse(startedAt)) / 100) / 10),
+  };
+}
+
+export interface Allowed {
+  views: number;
+  failures: number;
+}
+
+/**
+ * Per address, per release and health window, at most `cap` views and `cap` failures count; and
+ * never more failures than views counted, so no address alone can push a rate above what its own
+ * views allow. Kept in this process's memory (never stored), keyed by an HMAC of the address with a
+ * secret made at start-up, so not even a heap dump names an address; forgotten each new window.
+ */
+export class AddressCaps {
+  private window = Number.NaN;
+  private used = new Map<string, Allowed>();
+  private readonly secret = randomBytes(32);
+
+  constructor(
+    private readonly cap: number,
+    private readonly windowMinutes: number,
+  ) {}
+
+  /** How much of a report from `address` for `release` counts at `minute`; the rest is dropped. */
+  take(address: string, release: string, minute: number, views: number, failures: number): Allowed {
+    const window = Math.floor(minute / this.windowMinutes);
+    if (window !== this.window) {
+      this.window = window;
+      this.used = new Map();
+    }
+    const key = `${createHmac('sha256', this.secret).update(address).digest('base64url').slice(0, 22)}\n${release}`;
+    const used = this.used.get(key) ?? { views: 0, failures: 0 };
+    const allowedViews = Math.max(0, Math.min(views, this.cap - used.views));
+    const viewsAfter = used.views + allowedViews;
+    const allowedFailures = Math.max(0, Math.min(failures, viewsAfter - used.failures));
+    this.used.set(key, { views: viewsAfter, failures: used.failures + allowedFailures });
+    return { views: allowedViews, failures: allowedFailures };
+  }
+
+  /** Addresses × releases remembered in this window (for tests of the pruning). */
+  get size(): number {
+    return this.used.size;
+  }
+}
+
+/** The first `allowed` failures of an entry, in the order load, render, hydration. */
+export function splitFailures(
+  entry: Pick<HealthSums, 'loadFailures' | 'renderCrashes' | 'hydrationErrors'>,
+  allowed: number,
+): Pick<HealthSums, 'loadFailures' | 'renderCrashes' | 'hydrationErrors'> {
+  const loadFailures = Math.min(entry.loadFailures, allowed);
+  const renderCrashes = Math.min(entry.renderCrashes, allowed - loadFailures);
+  const hydrationErrors = Math.min(entry.hydrationErrors, allowed - loadFailures - renderCrashes);
+  return { loadFailures, renderCrashes, hydrationErrors };
+}
