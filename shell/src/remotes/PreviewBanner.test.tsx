@@ -46,9 +46,9 @@ describe('PreviewBanner', () => {
     expect(registerRemotes).not.toHaveBeenCalled();
   });
 
-  it('applies it for a confirmed admin, names it in the banner and remembers it', () => {
+  it('applies it for a confirmed admin, names it in the banner and remembers it', async () => {
     renderBanner({ currentUser: admin, isAdmin: true });
-    expect(screen.getByRole('complementary', { name: 'リモートのプレビュー' })).toHaveTextContent(
+    expect(await screen.findByRole('complementary', { name: 'リモートのプレビュー' })).toHaveTextContent(
       `プレビュー中: admin_console → ${PREVIEW}`,
     );
     expect(entryOf('admin_console')).toBe(PREVIEW);
@@ -56,10 +56,10 @@ describe('PreviewBanner', () => {
     expect(JSON.parse(localStorage.getItem(storageKeys.previewOverrides)!)).toEqual({ admin_console: PREVIEW });
   });
 
-  it('refuses an origin outside the allow-list with a message, and keeps the registry’s remote', () => {
+  it('refuses an origin outside the allow-list with a message, and keeps the registry’s remote', async () => {
     window.history.replaceState(null, '', '/admin?mf-override=admin_console=http://127.0.0.1:4003/mf-manifest.json');
     renderBanner({ currentUser: admin, isAdmin: true });
-    expect(screen.getByRole('alert')).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'プレビューを拒否しました: admin_console → http://127.0.0.1:4003/mf-manifest.json（http://127.0.0.1:4003 はプレビューを許可されたオリジンではありません）',
     );
     expect(entryOf('admin_console')).toBe(REGISTRY_ENTRY);
@@ -76,7 +76,7 @@ describe('PreviewBanner', () => {
 
   it('リセット forgets the override and reloads without the parameter', async () => {
     renderBanner({ currentUser: admin, isAdmin: true });
-    await userEvent.click(screen.getByRole('button', { name: 'リセット' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'リセット' }));
     expect(localStorage.getItem(storageKeys.previewOverrides)).toBeNull();
     expect(reloadTo).toHaveBeenCalledWith('http://localhost/admin');
   });
