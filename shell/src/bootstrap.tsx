@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadRuntimeConfig } from 'shared-core';
 import { App } from './app/App';
+import { recordHealth, recordHydrationError } from './health/recordHealth';
 import { loadRemoteRoutes } from './remotes/loadRemoteRoutes';
 import { registryReady } from './remotes/startup';
 import { findArea } from './routing/areas';
@@ -26,6 +27,7 @@ async function hydrate(container: HTMLElement, theme: 'light' | 'dark'): Promise
     try {
       await loadRemoteRoutes(area.remote);
     } catch {
+      recordHealth(area.remote, 'loadFailures');
       return false;
     }
   }
@@ -39,6 +41,7 @@ async function hydrate(container: HTMLElement, theme: 'light' | 'dark'): Promise
         <App initialMode={theme} hydrating />
         <AfterHydration run={replayEarlyTaps} />
       </StrictMode>,
+      { onRecoverableError: recordHydrationError },
     );
   });
   return true;

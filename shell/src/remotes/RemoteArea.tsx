@@ -1,6 +1,16 @@
-import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useLocation } from 'react-router-dom';
 import { ErrorBoundary, Spinner } from 'shared-ui';
+import { recordHealth } from '../health/recordHealth';
 import { loadRemoteRoutes, loadedRemoteRoutes, type RemoteRoutesComponent } from './loadRemoteRoutes';
 import { RemoteFallback } from './RemoteFallback';
 import { entryOf, subscribeToEntries, type RemoteName } from './registry';
@@ -14,6 +24,23 @@ export const ServerRemotesContext = createContext<Partial<Record<RemoteName, Rem
 function initialState(name: RemoteName, fromServer: RemoteRoutesComponent | undefined): State {
   const Routes = fromServer ?? loadedRemoteRoutes(name);
   return Routes ? { status: 'ready', Routes } : { status: 'loading' };
+}
+
+/**
+ * Counts each page the area shows (its first render, every new pathname in it) for the remote's
+ * health; a page shown while the remote's load has failed is a failed one. Rendered before the
+ * area's content: React runs its layout effect before the boundary's componentDidCatch of the same
+ * commit, so a page that crashes on render is counted before its crash. Never on the server.
+ */
+function PageView({ name, pathname, failed }: { name: RemoteName; pathname: string; failed: boolean }) {
+  const counted = useRef<string>(null);
+  useLayoutEffect(() => {
+    if (counted.current === pathname) return;
+    counted.current = pathname;
+    recordHealth(name, 'views');
+    if (failed) recordHealth(name, 'loadFailures');
+  }, [name, pathname, failed]);
+  return null;
 }
 
 /**
@@ -40,7 +67,9 @@ export function RemoteArea({ name }: { name: RemoteName }) {
         setState((now) => (now.status === 'ready' && now.Routes === Routes ? now : { status: 'ready', Routes })),
       (error: unknown) => {
         console.error(error);
-        if (active) setState({ status: 'failed' });
+        if (!active) return;
+        recordHealth(name, 'loadFailures');
+        setState({ status: 'failed' });
       },
     );
     return () => {
@@ -53,23 +82,30 @@ export function RemoteArea({ name }: { name: RemoteName }) {
     setAttempt((n) => n + 1);
   }, []);
 
-  if (state.status === 'loading') return <Spinner label="読み込み中..." />;
-  if (state.status === 'failed') return <RemoteFallback remote={name} onRetry={retry} />;
-  const { Routes } = state;
   return (
-    <ErrorBoundary
-      resetKey={`${pathname}#${attempt}`}
-      fallback={({ reset }) => (
-        <RemoteFallback
-          remote={name}
-          onRetry={() => {
-            reset();
-            retry();
-          }}
-        />
+    <>
+      <PageView name={name} pathname={pathname} failed={state.status === 'failed'} />
+      {state.status === 'loading' ? (
+        <Spinner label="読み込み中..." />
+      ) : state.status === 'failed' ? (
+        <RemoteFallback remote={name} onRetry={retry} />
+      ) : (
+        <ErrorBoundary
+          resetKey={`${pathname}#${attempt}`}
+          onError={() => recordHealth(name, 'renderCrashes')}
+          fallback={({ reset }) => (
+            <RemoteFallback
+              remote={name}
+              onRetry={() => {
+                reset();
+                retry();
+              }}
+            />
+          )}
+        >
+          <state.Routes />
+        </ErrorBoundary>
       )}
-    >
-      <Routes />
-    </ErrorBoundary>
+    </>
   );
 }

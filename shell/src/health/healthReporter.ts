@@ -1,0 +1,75 @@
+// Sends the page's health events (./recordHealth.ts) to POST /api/health: a chunk of its own,
+// requested with the first event, so a page without remote areas never downloads it. Nothing
+// here may throw into the page or hold up rendering: a report that cannot be sent is dropped.
+import { getRuntimeConfig } from 'shared-core';
+import type { HealthReport } from 'shared-releases';
+import { countsOnce, healthReports, type PageStates } from './healthReports';
+import type { HealthEvent } from './recordHealth';
+
+/** A batch leaves this long after its first event: a few pages in one report, not one per page. */
+export const HEALTH_BATCH_MS = 2000;
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+let pages: PageStates = new Map();
+/** The events of the batch not sent yet, each counted once per view. */
+let batch: HealthEvent[] = [];
+/** The recorder's list of events (./recordHealth.ts), emptied as they are taken. */
+let noted: HealthEvent[] = [];
+
+/** Called after each event: takes what the recorder noted; the first of a batch sets its timer. */
+export function takeHealthEvents(events: HealthEvent[]): void {
+  noted = events;
+  for (const event of events.splice(0)) if (countsOnce(pages, event)) batch.push(event);
+  if (batch.length) timer ??= setTimeout(sendHealth, HEALTH_BATCH_MS);
+}
+
+/**
+ * As text/plain, a "simple" request: no CORS preflight, which a beacon cannot make and which
+ * would double the requests. sendBeacon survives the page's unloading; where it is missing,
+ * refuses (its queue is full) or throws, a keepalive fetch does the same job.
+ */
+export function sendReport(url: string, report: HealthReport): void {
+  const body = JSON.stringify(report);
+  try {
+    if (navigator.sendBeacon(url, new Blob([body], { type: 'text/plain' }))) return;
+  } catch {
+    /* no beacon here: fetch instead */
+  }
+  try {
+    // No credentials: the report names no one, and the service must not be able to tell who sent it.
+    fetch(url, { method: 'POST', body, keepalive: true, mode: 'no-cors', credentials: 'omit' }).catch(() => undefined);
+  } catch {
+    /* dropped */
+  }
+}
+
+/** Sends what has been noted so far (the batch's timer, or the page going away). */
+export function sendHealth(): void {
+  takeHealthEvents(noted); // the page may go away before the recorder's last call arrives
+  clearTimeout(timer);
+  timer = undefined;
+  const events = batch;
+  batch = [];
+  if (!events.length) return;
+  try {
+    const { apiBaseUrl, releaseEnvironment } = getRuntimeConfig();
+    for (const report of healthReports(releaseEnvironment, events)) sendReport(`${apiBaseUrl}/health`, report);
+  } catch {
+    /* dropped: health is never worth an error on the page */
+  }
+}
+
+/** Forgets the page's events and states (tests start from a fresh page). */
+export function resetHealthReporter(): void {
+  clearTimeout(timer);
+  timer = undefined;
+  pages = new Map();
+  batch = [];
+  noted.length = 0;
+}
+
+// A visitor who leaves (or switches away and never returns) takes no timer's 2 s with them.
+addEventListener('pagehide', sendHealth);
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') sendHealth();
+});
