@@ -31,9 +31,9 @@ describe('the リリース page’s canary panel', () => {
       '現行 v21,200 回0.0 %',
     ]);
     expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
-    const publicSite = await screen.findByRole('region', { name: /public-site/ });
+    const publicSite = await screen.findByRole('region', { name: /^public-site/ });
     const staging = within(publicSite).getByRole('region', { name: 'ステージング (staging)' });
-    expect(within(staging).getByRole('region', { name: 'カナリア' })).toHaveTextContent(
+    expect(within(staging).getByRole('region', { name: 'カナリア（public-site・ステージング）' })).toHaveTextContent(
       'npm run release -- public-site --canary 10 --env staging',
     );
     expect(within(staging).getByRole('row', { name: /現行/ })).toHaveTextContent('現行 デプロイ済みのビルド0 回—');

@@ -1,7 +1,11 @@
-import { useId } from 'react';
 import styled from 'styled-components';
 import { formatJapaneseDateTime } from 'shared-articles';
-import type { EnvironmentReleases, ReleaseEnvironment, RemoteReleases } from 'shared-releases';
+import {
+  ENVIRONMENT_LABELS,
+  type EnvironmentReleases,
+  type ReleaseEnvironment,
+  type RemoteReleases,
+} from 'shared-releases';
 import { Button } from 'shared-ui';
 import { DangerOutlineButton } from '../../../components/DangerButton';
 import type { FlipRequest } from '../api/releaseQueries';
@@ -39,15 +43,17 @@ interface CanaryPanelProps {
  * it, the figures it decided on. Starting one needs a published folder: the CLI does that.
  */
 export function CanaryPanel({ remote, environment, busy, onRequest }: CanaryPanelProps) {
-  const headingId = useId();
   // Partial: a service older than this page (issue 34's) sends neither.
   const { live, canary, health } = remote.environments[environment] as Partial<EnvironmentReleases>;
   const windowCaption = health ? `健全性（直近 ${health.windowMinutes} 分）` : '';
   const target = { remote: remote.remote, workspace: remote.workspace, environment };
 
   return (
-    <Panel aria-labelledby={headingId}>
-      <h4 id={headingId}>カナリア</h4>
+    // Named with remote and environment: a page holds one per environment of every remote, and
+    // landmarks with the same name cannot be told apart in a screen reader's list. Not containing
+    // the environment card's own name (本番 (production)), which names that card alone.
+    <Panel aria-label={`カナリア（${remote.workspace}・${ENVIRONMENT_LABELS[environment]}）`}>
+      <h4>カナリア</h4>
       {!canary ? (
         <p>
           <Muted>

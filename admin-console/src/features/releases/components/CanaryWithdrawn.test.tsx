@@ -19,7 +19,7 @@ describe('a canary the service withdrew, on the リリース page', () => {
     );
     expect(within(panel).queryByRole('button', { name: /割合|昇格/ })).not.toBeInTheDocument();
 
-    const remote = await screen.findByRole('region', { name: /admin-console/ });
+    const remote = await screen.findByRole('region', { name: /^admin-console/ });
     const audit = within(remote).getByRole('table', { name: 'admin-console の監査ログ' });
     const [withdrawal] = within(audit).getAllByRole('row').slice(1);
     expect(withdrawal).toHaveTextContent('カナリア自動取り下げ');

@@ -51,7 +51,7 @@ describe('the リリース page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'リリース' })).toBeInTheDocument();
     expect(document.title).toContain('リリース');
 
-    const staging = await environment(/admin-console/, 'ステージング (staging)');
+    const staging = await environment(/^admin-console/, 'ステージング (staging)');
     expect(staging).toHaveTextContent('公開中v3');
     expect(staging).toHaveTextContent('2025年6月3日 10:00');
     expect(staging).toHaveTextContent('実行者console-team@example.com');
@@ -63,21 +63,23 @@ describe('the リリース page', () => {
         .map((item) => item.textContent?.split(' ')[0]),
     ).toEqual(['v3', 'v2', 'v1']);
 
-    const production = await environment(/admin-console/, '本番 (production)');
+    const production = await environment(/^admin-console/, '本番 (production)');
     expect(production).toHaveTextContent('公開中v2');
     expect(within(production).queryByRole('button', { name: '本番へ昇格' })).not.toBeInTheDocument();
 
-    const publicSite = await environment(/public-site/, '本番 (production)');
+    const publicSite = await environment(/^public-site/, '本番 (production)');
     expect(publicSite).toHaveTextContent('リリースストアからの配信はありません');
     expect(within(publicSite).getByRole('button', { name: 'ロールバック' })).toBeDisabled();
 
-    const versions = within(await remoteSection(/admin-console/)).getByRole('table', {
+    const versions = within(await remoteSection(/^admin-console/)).getByRole('table', {
       name: 'admin-console の公開済みバージョン',
     });
     expect(within(versions).getByRole('button', { name: 'v2 を本番へ昇格' })).toBeDisabled(); // live there
     expect(within(versions).getByRole('button', { name: 'v1 を本番へ昇格' })).toBeEnabled();
 
-    const audit = within(await remoteSection(/admin-console/)).getByRole('table', { name: 'admin-console の監査ログ' });
+    const audit = within(await remoteSection(/^admin-console/)).getByRole('table', {
+      name: 'admin-console の監査ログ',
+    });
     const rows = within(audit).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2); // public_site's line is in its own section
     expect(rows[0]).toHaveTextContent('昇格');
@@ -96,7 +98,7 @@ describe('the リリース page', () => {
       return { status: 200, body: flipped('v3', 'promote') };
     });
     renderPage();
-    const staging = await environment(/admin-console/, 'ステージング (staging)');
+    const staging = await environment(/^admin-console/, 'ステージング (staging)');
     await userEvent.click(within(staging).getByRole('button', { name: '本番へ昇格' }));
 
     const dialog = await screen.findByRole('dialog', { name: '本番へ昇格しますか？' });
@@ -108,7 +110,7 @@ describe('the リリース page', () => {
     expect(promotion?.body).toEqual({ version: 'v3' });
     expect(promotion?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
     await waitFor(async () =>
-      expect(await environment(/admin-console/, '本番 (production)')).toHaveTextContent('公開中v3'),
+      expect(await environment(/^admin-console/, '本番 (production)')).toHaveTextContent('公開中v3'),
     );
     expect(api.sent('GET', '/releases/audit').length).toBeGreaterThan(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -117,7 +119,7 @@ describe('the リリース page', () => {
   it('rolls back an environment to the release before after naming it, and cancelling sends nothing', async () => {
     const { api } = fakeService(() => ({ status: 200, body: flipped('v1', 'rollback') }));
     renderPage();
-    const production = await environment(/admin-console/, '本番 (production)');
+    const production = await environment(/^admin-console/, '本番 (production)');
     await userEvent.click(within(production).getByRole('button', { name: 'ロールバック' }));
     const dialog = await screen.findByRole('dialog', { name: 'ロールバックしますか？' });
     expect(dialog).toHaveTextContent('admin-console（admin_console） の本番 (production)を v2 から v1 に戻します。');
@@ -135,7 +137,7 @@ describe('the リリース page', () => {
     const answer = deferred<FakeReply>();
     fakeService(() => answer.promise);
     renderPage();
-    const versions = within(await remoteSection(/admin-console/)).getByRole('table', {
+    const versions = within(await remoteSection(/^admin-console/)).getByRole('table', {
       name: 'admin-console の公開済みバージョン',
     });
     await userEvent.click(within(versions).getByRole('button', { name: 'v1 を本番へ昇格' }));
@@ -143,7 +145,7 @@ describe('the リリース page', () => {
 
     expect(await screen.findByRole('button', { name: '実行中...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'キャンセル' })).toBeDisabled();
-    const staging = await environment(/admin-console/, 'ステージング (staging)', true);
+    const staging = await environment(/^admin-console/, 'ステージング (staging)', true);
     expect(within(staging).getByRole('button', { name: '本番へ昇格', hidden: true })).toBeDisabled();
     expect(within(staging).getByRole('button', { name: 'ロールバック', hidden: true })).toBeDisabled();
 
@@ -154,7 +156,7 @@ describe('the リリース page', () => {
   it('shows a refusal as the service’s message with the gate’s problems as a list', async () => {
     fakeService(() => ({ status: 409, body: { error: GATE_REFUSAL, problems: [GATE_PROBLEM, '二つ目の問題'] } }));
     renderPage();
-    const staging = await environment(/admin-console/, 'ステージング (staging)');
+    const staging = await environment(/^admin-console/, 'ステージング (staging)');
     await userEvent.click(within(staging).getByRole('button', { name: '本番へ昇格' }));
     await userEvent.click(await screen.findByRole('button', { name: '昇格する' }));
 
@@ -175,8 +177,8 @@ describe('the リリース page', () => {
       getIdToken: async () => 'team-token',
     });
     renderPage(member);
-    expect(await remoteSection(/public-site/)).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: /admin-console/ })).not.toBeInTheDocument();
+    expect(await remoteSection(/^public-site/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /^admin-console/ })).not.toBeInTheDocument();
     expect(screen.getByText('チーム public-site のリモートのステージングと本番を表示しています。')).toBeInTheDocument();
   });
 

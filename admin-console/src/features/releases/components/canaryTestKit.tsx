@@ -29,9 +29,9 @@ export const renderPage = () => renderApp(<AdminConsoleRoutes />, { url: '/admin
 
 /** admin-console's production canary panel (`hidden`: while a dialog hides the page). */
 export async function canaryPanel(hidden = false) {
-  const remote = await screen.findByRole('region', { name: /admin-console/, hidden });
+  const remote = await screen.findByRole('region', { name: /^admin-console/, hidden });
   const production = within(remote).getByRole('region', { name: '本番 (production)', hidden });
-  return within(production).getByRole('region', { name: 'カナリア', hidden });
+  return within(production).getByRole('region', { name: 'カナリア（admin-console・本番）', hidden });
 }
 
 export const rowsOf = (table: HTMLElement) =>
