@@ -146,7 +146,7 @@ it('a canary failing to load is withdrawn by the service; npm run releases shows
   expect(await canaryOf()).toBeUndefined(); // nobody is served c4 any more
   expect(await latestAudit()).toMatchObject({ action: 'canary-withdraw', actor: { uid: null }, canaryPercent: 0 });
   const listing = await world.cli('releases', ['--remote', 'admin-console']);
-  expect(listing.out).toMatch(/カナリア c4: 自動で取り下げ \(\S+\)/);
+  expect(listing.out).toMatch(/カナリア c4: 自動で取り下げ 0 % \(\S+\)/);
   expect(listing.out).toContain('失敗率が高いため、リリースサービスが自動で取り下げました。');
   // c1's views as a canary may share the minute with these (the window is counted in minutes): 40 or more.
   expect(listing.out).toMatch(/判断: カナリア c4 表示 20 回 失敗率 100\.0 % \| 現行 c1 表示 (4|5)0 回 失敗率 0\.0 %/);

@@ -63,7 +63,7 @@ export function canaryStateText(canary: CanaryState): string {
   const state =
     canary.status === 'running'
       ? `実行中 ${canary.percent} %`
-      : `自動で取り下げ${canary.withdrawn ? ` (${canary.withdrawn.at})` : ''}`;
+      : `自動で取り下げ ${canary.percent} %${canary.withdrawn ? ` (${canary.withdrawn.at})` : ''}`;
   return `カナリア ${canary.version}: ${state}  開始 ${canary.startedAt}  ${canary.actor ?? '-'}`;
 }
 
