@@ -1,5 +1,5 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { createReleaseRuntime, type ReleaseRuntime } from './releaseRuntime';
 
 /** What public-site's server build exposes as `./server` (public-site/src/server.tsx). */
 export interface PublicSiteServer {
@@ -13,34 +13,67 @@ export interface PublicSiteServer {
 }
 
 /**
- * The module of the release the registry names, loaded once (one manifest URL is one release):
- * asked of the federation runtime on every page, it took about a fifteenth of a lone render.
+ * Releases kept loaded at once: during a canary the live one and the canary (visitors alternate
+ * between them), and one more, the release a promotion, an abort or a flip has just replaced (its
+ * pages may still be rendering). A fourth one lets go of the least recently used.
  */
-let loaded: { manifestUrl: string; module: Promise<PublicSiteServer> } | null = null;
-let everRegistered = false;
+export const RELEASES_KEPT = 3;
 
-async function loadModule(): Promise<PublicSiteServer> {
-  const module = await loadRemote<PublicSiteServer>('public_site/server');
+interface LoadedRelease {
+  runtime: ReleaseRuntime;
+  module: Promise<PublicSiteServer>;
+}
+
+/**
+ * The modules of the releases the registry names, each loaded once (one manifest URL is one
+ * release), least recently used first: asked of the federation runtime on every page, a module
+ * took about a fifteenth of a lone render.
+ */
+const releases = new Map<string, LoadedRelease>();
+
+async function loadModule(runtime: ReleaseRuntime): Promise<PublicSiteServer> {
+  const module = await runtime.load<PublicSiteServer>('server');
   if (typeof module?.prepare !== 'function') throw new Error('public_site/server has no prepare()');
   return module;
 }
 
-/**
- * public-site's server module, from the manifest URL the registry names right now. The manifest
- * announces the server build (`metaData.ssrRemoteEntry`); a new URL (a redeploy) replaces the
- * loaded remote on the next request, without restarting this server.
- */
-export function loadPublicSiteServer(manifestUrl: string): Promise<PublicSiteServer> {
-  if (loaded?.manifestUrl !== manifestUrl) {
-    // force: the runtime drops the previous entry, its modules and any failed load of it.
-    registerRemotes([{ name: 'public_site', entry: manifestUrl }], { force: everRegistered });
-    everRegistered = true;
-    loaded = { manifestUrl, module: loadModule() };
-  }
-  return loaded.module;
+/** Forgets a release and, once its load has settled (a load cut short would leave records behind), lets go of it. */
+function evict(manifestUrl: string, release: LoadedRelease) {
+  if (releases.get(manifestUrl) === release) releases.delete(manifestUrl);
+  const dispose = () => release.runtime.dispose();
+  release.module.then(dispose, dispose);
 }
 
-/** After a failure the next request registers the remote afresh (the runtime keeps no broken entry). */
-export function forgetPublicSiteServer(): void {
-  loaded = null;
+/**
+ * public-site's server module from the release at `manifestUrl` (the manifest announces the server
+ * build, `metaData.ssrRemoteEntry`). A new URL (a redeploy, a canary) is loaded beside the others on
+ * its first request, without restarting this server; going back to a URL still kept costs nothing.
+ */
+export function loadPublicSiteServer(manifestUrl: string): Promise<PublicSiteServer> {
+  const known = releases.get(manifestUrl);
+  if (known) {
+    // Most recently used last: the Map keeps insertion order.
+    releases.delete(manifestUrl);
+    releases.set(manifestUrl, known);
+    return known.module;
+  }
+  const runtime = createReleaseRuntime(manifestUrl);
+  const release: LoadedRelease = { runtime, module: loadModule(runtime) };
+  releases.set(manifestUrl, release);
+  for (const [url, older] of releases) {
+    if (releases.size <= RELEASES_KEPT) break;
+    evict(url, older);
+  }
+  return release.module;
 }
+
+/**
+ * After a failure the next request loads the release afresh (the runtime keeps no broken entry);
+ * without a URL, every release is let go of.
+ */
+export function forgetPublicSiteServer(manifestUrl?: string): void {
+  for (const [url, release] of [...releases]) if (manifestUrl === undefined || url === manifestUrl) evict(url, release);
+}
+
+/** The manifest URLs of the releases loaded now, least recently used first (tests, diagnostics). */
+export const loadedPublicSiteReleases = (): string[] => [...releases.keys()];

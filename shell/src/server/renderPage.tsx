@@ -57,7 +57,7 @@ async function preparePublicPage(request: RenderRequest) {
       'public_site prepare()',
     );
   } catch (error) {
-    forgetPublicSiteServer();
+    forgetPublicSiteServer(request.publicSiteManifest);
     throw error;
   }
 }
