@@ -58,6 +58,7 @@ describe('the リリース page’s canary panel', () => {
     ).toBeInTheDocument();
     expect(api.sent('POST', CANARY).map((r) => r.body)).toEqual([{ percent: 25 }]);
     await waitFor(async () => expect(await canaryPanel()).toHaveTextContent('状態実行中 25 %'));
+    expect(within(await canaryPanel()).getByRole('spinbutton', { name: '新しい割合 (%)' })).toHaveValue(null); // afresh
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

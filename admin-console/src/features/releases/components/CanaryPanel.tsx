@@ -131,6 +131,8 @@ export function CanaryPanel({ remote, environment, busy, onRequest }: CanaryPane
       {canary?.status === 'running' && (
         <>
           <CanaryPercentForm
+            // A new share (or canary) starts the field afresh: the number typed was for the old one.
+            key={`${canary.version}-${canary.percent}`}
             current={canary.percent}
             busy={busy}
             onChoose={(percent) =>
