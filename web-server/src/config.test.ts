@@ -56,6 +56,8 @@ describe('configFromEnvironment', () => {
       adminEmails: [''],
       previewOrigins: [],
       apiBaseUrl: 'https://ai-manabi.example/api',
+      // The browser reports health for this server's environment (RELEASE_ENVIRONMENT, default production).
+      releaseEnvironment: 'production',
     });
   });
 

@@ -28,10 +28,10 @@ async function fakeService() {
   return {
     state,
     url,
-    set(lines: unknown, version: string) {
+    set(lines: unknown, version: string, canaries?: unknown) {
       state.status = 200;
       state.version = version;
-      state.body = JSON.stringify({ environment: 'production', version, lines });
+      state.body = JSON.stringify({ environment: 'production', version, lines, canaries });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -117,4 +117,54 @@ it('starts on the deployed lines when the service cannot be reached, and picks t
   } finally {
     await new Promise<void>((resolve) => revived.close(() => resolve()));
   }
+});
+
+describe('canaries', () => {
+  const CANARY = 'https://cdn.example/public-site/releases/v9/mf-manifest.json';
+
+  it('keeps the running canaries beside the lines, dropping unknown remotes, non-URLs and shares outside 1–99', async () => {
+    service.set({ admin_console: RELEASED }, '1', {
+      public_site: { manifestUrl: CANARY, percent: 10 },
+      admin_console: { manifestUrl: 'javascript:alert(1)', percent: 10 },
+      business_portal: { manifestUrl: CANARY, percent: 100 },
+      other_app: { manifestUrl: CANARY, percent: 10 },
+    });
+    const { state } = await startFeed();
+    expect(state()).toEqual({
+      lines: { public_site: BASE.public_site, admin_console: RELEASED },
+      canaries: { public_site: { manifestUrl: CANARY, percent: 10 } },
+    });
+  });
+
+  it.each([0, 100, 10.5, '10', null])('drops a canary whose share is %p', async (percent) => {
+    service.set({}, '1', { public_site: { manifestUrl: CANARY, percent } });
+    expect((await startFeed()).state().canaries).toEqual({});
+  });
+
+  it('reads no canary from a service that sends none (before canaries) or sends nonsense for them', async () => {
+    service.set({ admin_console: RELEASED }, '1');
+    const { state } = await startFeed();
+    expect(state()).toEqual({ lines: { ...BASE, admin_console: RELEASED }, canaries: {} });
+    service.set({ admin_console: RELEASED }, '2', ['public_site']);
+    await until(() => service.state.requests >= 3);
+    expect(state().canaries).toEqual({});
+  });
+
+  it('follows a canary started, raised and withdrawn within a refresh; the lines stay one object throughout', async () => {
+    service.set({}, '1');
+    const { state, current } = await startFeed();
+    const lines = current();
+    const before = state();
+    await until(() => service.state.conditional >= 2);
+    expect(state()).toBe(before);
+    service.set({}, '2', { public_site: { manifestUrl: CANARY, percent: 10 } });
+    await until(() => state().canaries.public_site?.percent === 10);
+    service.set({}, '3', { public_site: { manifestUrl: CANARY, percent: 50 } });
+    await until(() => state().canaries.public_site?.percent === 50);
+    // Withdrawn (or aborted): the service lists it no more.
+    service.set({}, '4', {});
+    await until(() => Object.keys(state().canaries).length === 0);
+    expect(state().lines).toBe(lines);
+    expect(current()).toBe(lines);
+  });
 });

@@ -2,15 +2,18 @@
 // (article-api, GET /api/registry/:environment) in the background: every `refreshMs` a
 // conditional GET (304 while nothing was flipped). Pages, /mf-remotes.json and the CSP read the
 // lines in memory, so a registry read never sits on a request's path, and every instance serves a
-// flip within one refresh (docs/releasing.md).
+// flip within one refresh (docs/releasing.md). The canaries running come with the lines: a
+// canary started, raised or withdrawn is served by every instance within one refresh too.
 //
 // The service unreachable or answering nonsense never takes the site back to other manifests:
 // the last good lines stay in service, and the problem is logged once per change of state.
-import { type Registry, validRegistryLines } from './registry';
+import { type Registry, type RegistryState, validCanaries, validRegistryLines } from './registry';
 
 export interface RegistryFeed {
   /** The deployed lines with the released ones over them; the same object until a flip. */
   current(): Registry;
+  /** Those lines and the canaries running; the same object until either changes. */
+  state(): RegistryState;
   /** Reads once (waiting at most `firstReadTimeoutMs`), then keeps reading every `refreshMs`. */
   start(): Promise<void>;
   stop(): void;
@@ -37,7 +40,7 @@ export function createRegistryFeed({
   log = console.error,
   fetchImpl = fetch,
 }: RegistryFeedOptions): RegistryFeed {
-  let merged: Registry = { ...base };
+  let state: RegistryState = { lines: { ...base }, canaries: {} };
   let etag: string | null = null;
   let problem: string | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -61,13 +64,17 @@ export function createRegistryFeed({
         await response.body?.cancel();
         return report(`HTTP ${response.status}`);
       }
-      const body = (await response.json()) as { lines?: unknown };
+      const body = (await response.json()) as { lines?: unknown; canaries?: unknown };
       const lines = validRegistryLines(body?.lines);
       if (!lines) return report('the answer holds no registry lines');
       etag = response.headers.get('etag');
       const next = Object.assign({}, base, lines);
-      // A new object only when a line changed: callers key caches by it.
-      if (JSON.stringify(next) !== JSON.stringify(merged)) merged = next;
+      const canaries = validCanaries(body.canaries);
+      // New objects only for what changed: callers key caches by them.
+      const linesChanged = JSON.stringify(next) !== JSON.stringify(state.lines);
+      if (linesChanged || JSON.stringify(canaries) !== JSON.stringify(state.canaries)) {
+        state = { lines: linesChanged ? next : state.lines, canaries };
+      }
       report(null);
     } catch (error) {
       report((error as Error).message);
@@ -83,7 +90,8 @@ export function createRegistryFeed({
   };
 
   return {
-    current: () => merged,
+    current: () => state.lines,
+    state: () => state,
     async start() {
       stopped = false;
       await Promise.race([read(), new Promise((resolve) => setTimeout(resolve, firstReadTimeoutMs).unref())]);

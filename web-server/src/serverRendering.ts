@@ -29,9 +29,10 @@ export interface ServerRenderer {
   /**
    * The rendered page for a path, or null when this path is not server-rendered, the render
    * failed (logged), or the page would say "not found" only because the API is failing: the
-   * caller then sends the client-rendered page.
+   * caller then sends the client-rendered page. `registry`: the one this request is served with
+   * (a canary visitor's); without it, the renderer's own.
    */
-  render(request: { pathname: string; theme: RenderTheme | null }): Promise<ServedPage | null>;
+  render(request: { pathname: string; theme: RenderTheme | null; registry?: Registry }): Promise<ServedPage | null>;
   /** sitemap.xml, robots.txt and feed.xml (built by the renderer), or null. */
   document(pathname: string): Promise<{ type: string; body: string } | null>;
   /** Resolves once the renderer is loaded (or failed to load: pages are then client-rendered). */
@@ -42,7 +43,7 @@ export interface ServerRenderer {
 export interface ServerRendererOptions {
   /** the shell's dist folder (server/ inside) */
   shellDist: string;
-  /** the runtime registry, read per request */
+  /** the runtime registry, read per request that brings none of its own */
   registry: () => Registry;
   /** the browser's runtime config (/app-config.json) */
   config: object;
@@ -101,10 +102,11 @@ export function createServerRenderer({
     `${pathname}\n${mode}\n${manifest ?? ''}\n${currentJapanYear()}`;
 
   return {
-    async render({ pathname, theme }) {
+    async render({ pathname, theme, registry: served = registry() }) {
       const renderer = await loaded();
       if (!renderer?.serverRendered(pathname)) return null;
-      const manifest = registry().public_site;
+      // The release this visitor is served: the cache key, the render and X-Render all follow it.
+      const manifest = served.public_site;
       if (manifest && Date.now() - (failedAt.get(manifest) ?? 0) < RETRY_AFTER_MS) return null;
       const version = await apiVersion.current();
       const mode = theme ?? 'light';

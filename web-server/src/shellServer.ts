@@ -5,10 +5,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { WebServerConfig } from './config';
 import { noncedPolicies, remoteContentSecurityPolicy } from './csp';
-import type { Registry } from './registry';
+import type { Registry, RegistryState } from './registry';
 import { createRegistryFeed } from './registryFeed';
 import { createServerRenderer } from './serverRendering';
 import { createStaticServer, type StaticServer } from './staticServer';
+import { createVisitorReleases, type Visit } from './visitorReleases';
 
 /** Paths the shell renders itself or behind sign-in; every other page is public-site's. */
 const NON_PUBLIC = /^\/(business|admin|profile|not-found)(\/|$)/;
@@ -31,13 +32,26 @@ const FEED_LINK = '<link rel="alternate" type="application/rss+xml" title="AIま
 export interface ShellServerOverrides {
   /** The registry per request instead of config.remotes and the registry service's lines (tests). */
   registry?: () => Registry;
+  /** Lines and canaries per request instead of the registry service's (tests; takes precedence). */
+  registryState?: () => RegistryState;
   log?: (message: string, error?: unknown) => void;
+}
+
+/** Lines without canaries as a state: the same object while the lines are the same object. */
+function withoutCanaries(lines: () => Registry): () => RegistryState {
+  let last: RegistryState | null = null;
+  return () => {
+    const current = lines();
+    if (last?.lines !== current) last = { lines: current, canaries: {} };
+    return last;
+  };
 }
 
 export function createShellServer(config: WebServerConfig, overrides: ShellServerOverrides = {}): StaticServer {
   const { log = console.error } = overrides;
+  const fixed = overrides.registryState ?? (overrides.registry && withoutCanaries(overrides.registry));
   const feed =
-    !overrides.registry && config.registryUrl
+    !fixed && config.registryUrl
       ? createRegistryFeed({
           url: config.registryUrl,
           base: config.remotes,
@@ -45,12 +59,18 @@ export function createShellServer(config: WebServerConfig, overrides: ShellServe
           log,
         })
       : null;
-  const registry = overrides.registry ?? feed?.current ?? (() => config.remotes);
+  const registryState = fixed ?? feed?.state ?? withoutCanaries(() => config.remotes);
+  // A visitor's bucket and the registry it gives (visitorReleases.ts): pages, their preloads and
+  // CSP, the server render and /mf-remotes.json all follow it.
+  const visitors = createVisitorReleases({
+    state: registryState,
+    secure: new URL(config.siteOrigin).protocol === 'https:',
+  });
   const policyFor = noncedPolicies(config.runtime);
   const serverRenderer = config.serverRendering
     ? createServerRenderer({
         shellDist: config.shellDist,
-        registry,
+        registry: () => registryState().lines,
         config: config.runtime,
         apiBaseUrl: config.serverApiUrl,
         siteOrigin: config.siteOrigin,
@@ -63,11 +83,13 @@ export function createShellServer(config: WebServerConfig, overrides: ShellServe
     root: config.shellDist,
     port: config.port,
     host: config.host,
-    jsonFiles: { '/mf-remotes.json': registry, '/app-config.json': config.runtime },
-    headTags: (pathname) => FEED_LINK + publicRemotePreloads(registry(), pathname),
+    // Per visitor: a request without a bucket cookie gets the live lines (and no cookie).
+    jsonFiles: { '/mf-remotes.json': (visit: Visit) => visit.registry, '/app-config.json': config.runtime },
+    visit: visitors.visit,
+    headTags: (pathname, registry) => FEED_LINK + publicRemotePreloads(registry, pathname),
     serverRenderer,
-    contentSecurityPolicy: (req, nonce) =>
-      policyFor({ registry: registry(), hostname: hostnameForPolicy(req, config.siteOrigin), nonce }),
+    contentSecurityPolicy: (req, nonce, registry) =>
+      policyFor({ registry, hostname: hostnameForPolicy(req, config.siteOrigin), nonce }),
     health: true,
     log,
   });

@@ -1,17 +1,17 @@
 // The HTTP server of one built web app: its files (staticFiles.ts), its HTML page for every deep
 // link (server-rendered where the shell's renderer renders it, else the client-rendered page),
 // generated documents and JSON files, and a release store's folders for a remote.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
-import { assemblePage, themeFromCookie } from './assemblePage';
 import { canonicalPath } from './canonicalPath';
-import { compileNoncedPage, NONCE_SLOT, type NoncedPage } from './noncedPage';
+import { createPageResponse } from './pageResponse';
+import type { Registry } from './registry';
 import { sendBody, sendUnavailable } from './responses';
-import type { ServedPage, ServerRenderer } from './serverRendering';
-import { accepts, createStaticFiles } from './staticFiles';
+import type { ServerRenderer } from './serverRendering';
+import { createStaticFiles } from './staticFiles';
+import type { Visit } from './visitorReleases';
 
 export interface StaticServerOptions {
   /** the dist folder */
@@ -20,14 +20,22 @@ export interface StaticServerOptions {
   host?: string;
   /** remotes are fetched cross-origin by the shell */
   cors?: boolean;
-  /** extra JSON documents (path → value, or a function returning it per request) served as files */
+  /**
+   * extra JSON documents served as files: path → value, or a function of the request's visit
+   * (read per request; such a document depends on the visitor's cookie: private, Vary: Cookie)
+   */
   jsonFiles?: Record<string, unknown>;
+  /**
+   * what a request is served with: the registry (the shell: a canary's manifest for a visitor in
+   * its share) and, on a visitor's first page, the cookie that keeps their bucket
+   */
+  visit?: (req: http.IncomingMessage, page: boolean) => Visit;
   /** a release store folder served under a URL prefix (e.g. /releases/ → .releases/admin-console/) */
   releases?: { prefix: string; dir: string };
-  /** extra <head> markup for the page at a path */
-  headTags?: (pathname: string) => string;
+  /** extra <head> markup for the page at a path, served with `registry` */
+  headTags?: (pathname: string, registry: Registry) => string;
   /** the CSP of the HTML page; the page gets a fresh nonce per response for styled-components */
-  contentSecurityPolicy?: (req: http.IncomingMessage, nonce: string) => string;
+  contentSecurityPolicy?: (req: http.IncomingMessage, nonce: string, registry: Registry) => string;
   /** renders pages on the server (the shell); null/absent: every page is client-rendered */
   serverRenderer?: ServerRenderer | null;
   /** answers GET /healthz (the container's HEALTHCHECK, the proxy's probe) */
@@ -54,14 +62,8 @@ export interface StaticServer {
   drain(timeoutMs: number): Promise<void>;
 }
 
-/** How a page was made, for operators and tests: `server; cache=hit; public_site=<build>[; degraded]` or `client`. */
-const renderHeader = ({ cache, remoteBuild, degraded }: ServedPage) =>
-  [
-    'server',
-    `cache=${cache}`,
-    ...(remoteBuild ? [`public_site=${remoteBuild}`] : []),
-    ...(degraded ? ['degraded'] : []),
-  ].join('; ');
+/** A server without a registry (a remote's). */
+const NO_VISIT: Visit = { registry: {}, setCookie: null };
 
 const isPageRequest = (pathname: string) =>
   pathname.endsWith('/index.html') || !path.posix.basename(pathname).includes('.');
@@ -72,6 +74,7 @@ export function createStaticServer({
   host = '127.0.0.1',
   cors = false,
   jsonFiles = {},
+  visit = () => NO_VISIT,
   headTags = () => '',
   contentSecurityPolicy,
   serverRenderer = null,
@@ -87,62 +90,7 @@ export function createStaticServer({
     res.end('Not found');
   };
 
-  // index.html, read again only when a redeploy replaced it (one stat per page instead of a read).
-  let template = { mtimeMs: -1, text: '' };
-  const readTemplate = () => {
-    const file = path.join(root, 'index.html');
-    const { mtimeMs } = fs.statSync(file);
-    if (mtimeMs !== template.mtimeMs) template = { mtimeMs, text: fs.readFileSync(file, 'utf8') };
-    return template.text;
-  };
-  /** A cached rendered page, assembled and compressed once (per template and head): see noncedPage.ts. */
-  const compiledPages = new WeakMap<object, { template: string; headExtra: string; page: NoncedPage }>();
-  const compiledPage = (cached: object, template: string, headExtra: string, assemble: (nonce: string) => string) => {
-    const known = compiledPages.get(cached);
-    if (known?.template === template && known.headExtra === headExtra) return known.page;
-    const page = compileNoncedPage(assemble(NONCE_SLOT));
-    compiledPages.set(cached, { template, headExtra, page });
-    return page;
-  };
-
-  // The HTML page (every deep link): read per response, so a redeploy is served at once, with
-  // the nonce that lets styled-components' <style> elements through the CSP. Pages the shell's
-  // server renders arrive with content; anything else (or any failure there) is the
-  // client-rendered page, as before.
-  const sendPage = async (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
-    const nonce = crypto.randomBytes(16).toString('base64');
-    const theme = themeFromCookie(req.headers.cookie);
-    const rendered = serverRenderer ? await serverRenderer.render({ pathname, theme }) : null;
-    const template = readTemplate();
-    const headExtra = headTags(pathname);
-    const assemble = (nonceValue: string) =>
-      assemblePage(template, {
-        nonce: nonceValue,
-        // A rendered page always names the theme it was rendered in (light without a cookie): the
-        // browser hydrates in that theme, never renders it afresh.
-        theme: rendered?.theme ?? theme,
-        headExtra,
-        rendered,
-      });
-    const headers: http.OutgoingHttpHeaders = {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-cache',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
-      Vary: 'Cookie, Accept-Encoding',
-      'X-Render': rendered ? renderHeader(rendered) : 'client',
-      ...(contentSecurityPolicy ? { 'Content-Security-Policy': contentSecurityPolicy(req, nonce) } : {}),
-    };
-    const status = rendered?.status ?? 200;
-    // A page served from the cache is compressed once, not per response (a render that is used
-    // once, such as a miss, is compressed on the fly).
-    if (rendered?.cached && rendered.cache !== 'miss' && accepts(req, 'gzip')) {
-      const page = compiledPage(rendered.cached, template, headExtra, assemble);
-      res.writeHead(status, Object.assign({}, headers, { 'Content-Encoding': 'gzip' }));
-      res.end(req.method === 'HEAD' ? undefined : page.gzip(nonce));
-      return;
-    }
-    sendBody(req, res, status, headers, assemble(nonce));
-  };
+  const sendPage = createPageResponse({ root, visit, headTags, contentSecurityPolicy, serverRenderer });
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
@@ -188,8 +136,12 @@ export function createStaticServer({
     }
     if (Object.hasOwn(jsonFiles, pathname)) {
       const entry = jsonFiles[pathname];
-      const value = typeof entry === 'function' ? (entry as () => unknown)() : entry;
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+      const perVisitor = typeof entry === 'function';
+      const value = perVisitor ? (entry as (visit: Visit) => unknown)(visit(req, false)) : entry;
+      res.writeHead(200, {
+        'Content-Type': 'application/json; charset=utf-8',
+        ...(perVisitor ? { 'Cache-Control': 'private, no-cache', Vary: 'Cookie' } : { 'Cache-Control': 'no-cache' }),
+      });
       res.end(JSON.stringify(value));
       return;
     }

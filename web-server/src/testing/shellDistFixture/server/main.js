@@ -1,6 +1,8 @@
-// A stand-in for the shell's server build (shell/dist/server/main.js) in serverRendering's tests:
-// /articles/* pages are "rendered" with the origin they were given; /degraded/* pages are what a
-// render gives while the article API fails (the build's snapshot stood in); /missing/* say 404.
+// A stand-in for the shell's server build (shell/dist/server/main.js) in serverRendering's and the
+// shell server's tests: /articles/* pages are "rendered" with the origin they were given;
+// /degraded/* pages are what a render gives while the article API fails (the build's snapshot
+// stood in); /missing/* say 404. The release that rendered a page is the folder of the
+// public-site manifest it was given (…/<release>/mf-manifest.json).
 let calls = 0;
 
 exports.loadRenderer = async () => ({
@@ -14,9 +16,9 @@ exports.loadRenderer = async () => ({
       status,
       head: `<link rel="canonical" href="${request.origin}${request.url}">`,
       styles: '',
-      root: `<main>${request.url} render ${calls}</main>`,
+      root: `<main>${request.url} render ${calls} by ${request.publicSiteManifest}</main>`,
       data: '',
-      remoteBuild: 'fixture',
+      remoteBuild: request.publicSiteManifest ? request.publicSiteManifest.split('/').at(-2) : null,
       degraded: request.url.startsWith('/degraded'),
     };
   },

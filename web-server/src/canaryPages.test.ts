@@ -1,0 +1,182 @@
+// Canary releases over HTTP: two shell servers read one registry service (a fake one here) that
+// runs a public-site canary at 10 %. The bucket cookie is set on a visitor's first page only, the
+// page is rendered, preloaded and policed for the bucket's release, /mf-remotes.json follows the
+// cookie, every response that depends on it is private, and a withdrawn canary is gone at once.
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { bucketFromCookie, isCanaryBucket } from '../../shared-releases/src/canary';
+import type { WebServerConfig } from './config';
+import { createShellServer } from './shellServer';
+import type { StaticServer } from './staticServer';
+
+const LIVE = 'https://cdn.example/public-site/v1/mf-manifest.json';
+const CANARY = 'https://canary.example/public-site/v2/mf-manifest.json';
+const CANARY_10 = { public_site: { manifestUrl: CANARY, percent: 10 } };
+
+/** The registry service: lines and canaries the test sets, with an ETag per version. */
+async function fakeService() {
+  let document = { version: '1', lines: { public_site: LIVE } as object, canaries: CANARY_10 as object };
+  const server = http.createServer((req, res) => {
+    const etag = `"${document.version}"`;
+    if (req.headers['if-none-match'] === etag) return void res.writeHead(304, { etag }).end();
+    res.writeHead(200, { 'content-type': 'application/json', etag });
+    res.end(JSON.stringify(Object.assign({ environment: 'production' }, document)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/registry/production`,
+    set: (canaries: object, version: string) => (document = Object.assign({}, document, { canaries, version })),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+let shellDist: string;
+let service: Awaited<ReturnType<typeof fakeService>>;
+let servers: StaticServer[];
+let bases: string[];
+
+beforeAll(() => {
+  shellDist = fs.mkdtempSync(path.join(os.tmpdir(), 'canary-shell-'));
+  fs.cpSync(path.join(__dirname, 'testing', 'shellDistFixture'), shellDist, { recursive: true });
+  fs.writeFileSync(
+    path.join(shellDist, 'index.html'),
+    '<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>',
+  );
+});
+afterAll(() => fs.rmSync(shellDist, { recursive: true, force: true }));
+
+beforeEach(async () => {
+  service = await fakeService();
+  const config = (port: number): WebServerConfig => ({
+    siteOrigin: 'https://ai-manabi.example',
+    host: '127.0.0.1',
+    port,
+    shellDist,
+    remotes: { public_site: LIVE },
+    registryUrl: service.url,
+    registryRefreshMs: 50,
+    runtime: { auth: { mode: 'emulator', projectId: 'demo', emulatorPort: 9099 }, adminEmails: [], previewOrigins: [] },
+    serverApiUrl: 'http://127.0.0.1:9/api',
+    serverRendering: true,
+    pageCache: true,
+    renderThreads: 0,
+    drainTimeoutMs: 1000,
+  });
+  servers = [
+    createShellServer(config(0), { log: () => undefined }),
+    createShellServer(config(0), { log: () => undefined }),
+  ];
+  for (const server of servers) await server.listen();
+  bases = servers.map((server) => `http://127.0.0.1:${server.port()}`);
+});
+afterEach(async () => {
+  for (const server of servers) await server.close();
+  await service.close();
+});
+
+const get = (base: string, pathname: string, cookie?: string) =>
+  fetch(`${base}${pathname}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+/** The release a page was rendered with (X-Render's public_site=…, the fixture's manifest folder). */
+const releaseOf = (response: Response) => /public_site=(\w+)/.exec(response.headers.get('x-render') ?? '')?.[1];
+const bucketOf = (response: Response) => bucketFromCookie(response.headers.get('set-cookie')?.split(';')[0]);
+const until = async (condition: () => Promise<boolean>) => {
+  for (const end = Date.now() + 3000; !(await condition());) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+it('sets the bucket cookie on a first page only, and renders that page with the bucket it sets', async () => {
+  const first = await get(bases[0]!, '/articles/a');
+  expect(first.status).toBe(200);
+  expect(first.headers.get('set-cookie')).toMatch(
+    /^release_bucket=\d{1,4}; Path=\/; Max-Age=31536000; SameSite=Lax; HttpOnly; Secure$/,
+  );
+  const bucket = bucketOf(first)!;
+  expect(releaseOf(first)).toBe(isCanaryBucket(bucket, 10) ? 'v2' : 'v1');
+  expect(first.headers.get('cache-control')).toBe('private, no-cache');
+  expect(first.headers.get('vary')).toBe('Cookie, Accept-Encoding');
+  const again = await get(bases[0]!, '/articles/a', `theme=dark; release_bucket=${bucket}`);
+  expect(again.headers.get('set-cookie')).toBeNull();
+  expect(releaseOf(again)).toBe(releaseOf(first));
+  // Not on the registry, a file, a redirect.
+  for (const pathname of ['/mf-remotes.json', '/app-config.json', '/About']) {
+    expect((await get(bases[0]!, pathname)).headers.get('set-cookie')).toBeNull();
+  }
+});
+
+it("renders, preloads and allows the bucket's release: the canary's for a bucket in the share, the live one else", async () => {
+  const canary = await get(bases[0]!, '/articles/a', 'release_bucket=5');
+  const live = await get(bases[0]!, '/articles/a', 'release_bucket=9000');
+  expect([releaseOf(canary), releaseOf(live)]).toEqual(['v2', 'v1']);
+  const [canaryHtml, liveHtml] = [await canary.text(), await live.text()];
+  expect(canaryHtml).toContain(`by ${CANARY}`);
+  // The preloads (started after the first paint: the after-paint list) name the visitor's release.
+  const hints = (html: string) => JSON.parse(/id="after-paint">(.*?)<\/script>/.exec(html)![1]!) as string[];
+  const preloads = (manifest: string) => [
+    `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous">`,
+    `<link rel="preload" href="${new URL('remoteEntry.js', manifest).href}" as="script">`,
+  ];
+  expect(hints(canaryHtml)).toEqual(preloads(CANARY));
+  expect(hints(liveHtml)).toEqual(preloads(LIVE));
+  expect(canaryHtml).not.toContain(LIVE);
+  expect(liveHtml).not.toContain(CANARY);
+  expect(canary.headers.get('content-security-policy')).toContain('https://canary.example');
+  expect(live.headers.get('content-security-policy')).not.toContain('https://canary.example');
+  // The page cache holds the page once per release: each visitor gets their own, cached.
+  const [canaryAgain, liveAgain] = [
+    await get(bases[0]!, '/articles/a', 'release_bucket=5'),
+    await get(bases[0]!, '/articles/a', 'release_bucket=9000'),
+  ];
+  expect(canaryAgain.headers.get('x-render')).toBe('server; cache=hit; public_site=v2');
+  expect(liveAgain.headers.get('x-render')).toBe('server; cache=hit; public_site=v1');
+  expect(await canaryAgain.text()).toContain(`by ${CANARY}`);
+});
+
+it('answers /mf-remotes.json per bucket, privately and varying by cookie; without a cookie the live lines', async () => {
+  for (const [cookie, manifest] of [
+    ['release_bucket=5', CANARY],
+    ['release_bucket=9000', LIVE],
+    [undefined, LIVE],
+  ] as const) {
+    const response = await get(bases[1]!, '/mf-remotes.json', cookie);
+    expect([cookie, (await response.json()).public_site]).toEqual([cookie, manifest]);
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    expect(response.headers.get('vary')).toBe('Cookie');
+    expect(response.headers.get('set-cookie')).toBeNull();
+  }
+  // The runtime config is the same for everyone.
+  expect((await get(bases[1]!, '/app-config.json')).headers.get('cache-control')).toBe('no-cache');
+});
+
+it('splits 1,000 fresh visitors 7–13 % onto the canary across two instances; each one keeps its release on the other', async () => {
+  let onCanary = 0;
+  for (let visitor = 0; visitor < 1000; visitor++) {
+    const first = await get(bases[visitor % 2]!, '/articles/a');
+    const bucket = bucketOf(first)!;
+    if (releaseOf(first) === 'v2') onCanary += 1;
+    const cookie = `release_bucket=${bucket}`;
+    const reload = await get(bases[(visitor + 1) % 2]!, '/articles/a', cookie);
+    const registry = (await (await get(bases[(visitor + 1) % 2]!, '/mf-remotes.json', cookie)).json()) as object;
+    expect([bucket, releaseOf(reload), registry]).toEqual([
+      bucket,
+      releaseOf(first),
+      { public_site: releaseOf(first) === 'v2' ? CANARY : LIVE },
+    ]);
+  }
+  expect(onCanary).toBeGreaterThanOrEqual(70);
+  expect(onCanary).toBeLessThanOrEqual(130);
+}, 60_000);
+
+it("serves a canary visitor's next page from the live release once the canary is withdrawn", async () => {
+  expect(releaseOf(await get(bases[0]!, '/articles/a', 'release_bucket=5'))).toBe('v2');
+  service.set({}, '2');
+  await until(async () => releaseOf(await get(bases[0]!, '/articles/a', 'release_bucket=5')) === 'v1');
+  const next = await get(bases[1]!, '/articles/b', 'release_bucket=5');
+  expect(releaseOf(next)).toBe('v1');
+  expect(await next.text()).not.toContain(CANARY);
+  expect(await (await get(bases[1]!, '/mf-remotes.json', 'release_bucket=5')).json()).toEqual({ public_site: LIVE });
+});

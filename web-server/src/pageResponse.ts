@@ -1,0 +1,99 @@
+// The HTML page (every deep link): read per response, so a redeploy is served at once, with the
+// nonce that lets styled-components' <style> elements through the CSP. Pages the shell's server
+// renders arrive with content; anything else (or any failure there) is the client-rendered page.
+// Everything on the page that names a release (the render, the preloads, the CSP) comes from the
+// registry of the request's visit, so a canary visitor's page is the canary's from the first byte.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
+import { assemblePage, themeFromCookie } from './assemblePage';
+import { compileNoncedPage, NONCE_SLOT, type NoncedPage } from './noncedPage';
+import type { Registry } from './registry';
+import { sendBody } from './responses';
+import type { ServedPage, ServerRenderer } from './serverRendering';
+import { accepts } from './staticFiles';
+import type { Visit } from './visitorReleases';
+
+export interface PageResponseOptions {
+  /** the dist folder (index.html) */
+  root: string;
+  /** what a request is served with: its registry, and the cookie a first page sets */
+  visit: (req: http.IncomingMessage, page: boolean) => Visit;
+  headTags: (pathname: string, registry: Registry) => string;
+  contentSecurityPolicy?: (req: http.IncomingMessage, nonce: string, registry: Registry) => string;
+  serverRenderer: ServerRenderer | null;
+}
+
+/** How a page was made, for operators and tests: `server; cache=hit; public_site=<build>[; degraded]` or `client`. */
+const renderHeader = ({ cache, remoteBuild, degraded }: ServedPage) =>
+  [
+    'server',
+    `cache=${cache}`,
+    ...(remoteBuild ? [`public_site=${remoteBuild}`] : []),
+    ...(degraded ? ['degraded'] : []),
+  ].join('; ');
+
+export function createPageResponse({
+  root,
+  visit,
+  headTags,
+  contentSecurityPolicy,
+  serverRenderer,
+}: PageResponseOptions) {
+  // index.html, read again only when a redeploy replaced it (one stat per page instead of a read).
+  let template = { mtimeMs: -1, text: '' };
+  const readTemplate = () => {
+    const file = path.join(root, 'index.html');
+    const { mtimeMs } = fs.statSync(file);
+    if (mtimeMs !== template.mtimeMs) template = { mtimeMs, text: fs.readFileSync(file, 'utf8') };
+    return template.text;
+  };
+  /** A cached rendered page, assembled and compressed once (per template and head): see noncedPage.ts. */
+  const compiledPages = new WeakMap<object, { template: string; headExtra: string; page: NoncedPage }>();
+  const compiledPage = (cached: object, template: string, headExtra: string, assemble: (nonce: string) => string) => {
+    const known = compiledPages.get(cached);
+    if (known?.template === template && known.headExtra === headExtra) return known.page;
+    const page = compileNoncedPage(assemble(NONCE_SLOT));
+    compiledPages.set(cached, { template, headExtra, page });
+    return page;
+  };
+
+  return async (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
+    const nonce = crypto.randomBytes(16).toString('base64');
+    const theme = themeFromCookie(req.headers.cookie);
+    const { registry, setCookie } = visit(req, true);
+    const rendered = serverRenderer ? await serverRenderer.render({ pathname, theme, registry }) : null;
+    const template = readTemplate();
+    const headExtra = headTags(pathname, registry);
+    const assemble = (nonceValue: string) =>
+      assemblePage(template, {
+        nonce: nonceValue,
+        // A rendered page always names the theme it was rendered in (light without a cookie): the
+        // browser hydrates in that theme, never renders it afresh.
+        theme: rendered?.theme ?? theme,
+        headExtra,
+        rendered,
+      });
+    const headers: http.OutgoingHttpHeaders = {
+      'Content-Type': 'text/html; charset=utf-8',
+      // A page depends on the visitor's cookies (theme, release bucket): never one for a shared cache.
+      'Cache-Control': 'private, no-cache',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      Vary: 'Cookie, Accept-Encoding',
+      'X-Render': rendered ? renderHeader(rendered) : 'client',
+      ...(contentSecurityPolicy ? { 'Content-Security-Policy': contentSecurityPolicy(req, nonce, registry) } : {}),
+      ...(setCookie ? { 'Set-Cookie': setCookie } : {}),
+    };
+    const status = rendered?.status ?? 200;
+    // A page served from the cache is compressed once, not per response (a render that is used
+    // once, such as a miss, is compressed on the fly).
+    if (rendered?.cached && rendered.cache !== 'miss' && accepts(req, 'gzip')) {
+      const page = compiledPage(rendered.cached, template, headExtra, assemble);
+      res.writeHead(status, Object.assign({}, headers, { 'Content-Encoding': 'gzip' }));
+      res.end(req.method === 'HEAD' ? undefined : page.gzip(nonce));
+      return;
+    }
+    sendBody(req, res, status, headers, assemble(nonce));
+  };
+}
