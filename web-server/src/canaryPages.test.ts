@@ -179,4 +179,10 @@ it("serves a canary visitor's next page from the live release once the canary is
   expect(releaseOf(next)).toBe('v1');
   expect(await next.text()).not.toContain(CANARY);
   expect(await (await get(bases[1]!, '/mf-remotes.json', 'release_bucket=5')).json()).toEqual({ public_site: LIVE });
+  // The withdrawn canary's pages left the cache with it: started again, it renders afresh.
+  service.set(CANARY_10, '3');
+  await until(async () => releaseOf(await get(bases[0]!, '/articles/c', 'release_bucket=5')) === 'v2');
+  expect((await get(bases[0]!, '/articles/a', 'release_bucket=5')).headers.get('x-render')).toBe(
+    'server; cache=miss; public_site=v2',
+  );
 });

@@ -163,6 +163,20 @@ describe('page cache', () => {
     });
   });
 
+  it('drops the pages prune() refuses, "not found" pages included, and keeps the others', async () => {
+    const cache = createPageCache<string>({ isMissing: (page) => page.startsWith('404') });
+    await cache.get('/a\ncanary', 'v1', async () => 'A canary');
+    await cache.get('/missing\ncanary', 'v1', async () => '404 canary');
+    await cache.get('/a\nlive', 'v1', async () => 'A live');
+    cache.prune((key) => key.endsWith('\nlive'));
+    expect(cache.size()).toBe(1);
+    expect(await cache.get('/a\nlive', 'v1', async () => 'unused')).toEqual({ page: 'A live', cache: 'hit' });
+    expect(await cache.get('/a\ncanary', 'v1', async () => 'A canary 2')).toEqual({
+      page: 'A canary 2',
+      cache: 'miss',
+    });
+  });
+
   it('empties on clear()', async () => {
     const cache = createPageCache();
     await cache.get('/a', 'v1', async () => 'A');

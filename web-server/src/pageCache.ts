@@ -52,6 +52,8 @@ export interface PageCache<T> {
    * never an expired degraded one); rendered now when there is none.
    */
   get(key: string, version: string, render: () => Promise<T>): Promise<{ page: T; cache: CacheState }>;
+  /** Drops every page whose key `keep` refuses (the pages of a release no longer served). */
+  prune(keep: (key: string) => boolean): void;
   clear(): void;
   size(): number;
 }
@@ -110,6 +112,9 @@ export function createPageCache<T>({
         after(graceMs),
       ]);
       return refreshed ? { page: refreshed.page, cache: 'refreshed' } : { page: entry.page, cache: 'stale' };
+    },
+    prune: (keep) => {
+      for (const store of [found, missing]) for (const key of [...store.keys()]) if (!keep(key)) store.delete(key);
     },
     clear: () => {
       found.clear();

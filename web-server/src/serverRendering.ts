@@ -8,7 +8,7 @@ import type { RenderedPage, RenderTheme, ShellRenderer } from '../../shell/src/s
 import { isServiceVersion, watchApiVersion } from './apiVersion';
 import { createPageCache, type CacheState } from './pageCache';
 import { createRenderPool, type RenderPool } from './renderPool';
-import type { Registry } from './registry';
+import type { Registry, RegistryState } from './registry';
 import { currentJapanYear } from './japanDate';
 
 const require = createRequire(import.meta.url);
@@ -45,6 +45,11 @@ export interface ServerRendererOptions {
   shellDist: string;
   /** the runtime registry, read per request that brings none of its own */
   registry: () => Registry;
+  /**
+   * The releases in service (live lines and canaries): once they change, the pages of public-site
+   * releases no longer served leave the cache (a withdrawn canary's would sit there until pushed out).
+   */
+  releasesInService?: () => RegistryState;
   /** the browser's runtime config (/app-config.json) */
   config: object;
   /** the API as this server reaches it */
@@ -61,6 +66,7 @@ export interface ServerRendererOptions {
 export function createServerRenderer({
   shellDist,
   registry,
+  releasesInService,
   config,
   apiBaseUrl,
   siteOrigin,
@@ -100,6 +106,14 @@ export function createServerRenderer({
   // the key: the footer shows it, and a page cached on New Year's Eve must not outlive it.
   const keyOf = (pathname: string, mode: RenderTheme, manifest: string | undefined) =>
     `${pathname}\n${mode}\n${manifest ?? ''}\n${currentJapanYear()}`;
+  let prunedFor: RegistryState | null = null;
+  const pruneReleasesGone = () => {
+    const state = releasesInService?.();
+    if (!cache || !state || state === prunedFor) return;
+    prunedFor = state;
+    const served = new Set([state.lines.public_site ?? '', state.canaries.public_site?.manifestUrl ?? '']);
+    cache.prune((key) => served.has(key.split('\n')[2]!));
+  };
 
   return {
     async render({ pathname, theme, registry: served = registry() }) {
@@ -109,6 +123,7 @@ export function createServerRenderer({
       const manifest = served.public_site;
       if (manifest && Date.now() - (failedAt.get(manifest) ?? 0) < RETRY_AFTER_MS) return null;
       const version = await apiVersion.current();
+      pruneReleasesGone();
       const mode = theme ?? 'light';
       try {
         const renderPage = pool ? pool.renderPage : renderer.renderPage;

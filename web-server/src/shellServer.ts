@@ -71,6 +71,7 @@ export function createShellServer(config: WebServerConfig, overrides: ShellServe
     ? createServerRenderer({
         shellDist: config.shellDist,
         registry: () => registryState().lines,
+        releasesInService: registryState,
         config: config.runtime,
         apiBaseUrl: config.serverApiUrl,
         siteOrigin: config.siteOrigin,
