@@ -1,58 +1,29 @@
 /**
  * Moving data: `npm run db:migrate` on the engine under test, and (PostgreSQL project) the
- * one-shot copy of a SQLite file into PostgreSQL, verified row for row.
+ * one-shot copy of a SQLite file into PostgreSQL, verified row for row (the release registry's
+ * part: dataMoves.releases.test.ts).
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Article, BusinessArticle } from 'shared-articles';
 import { differences } from '../src/db/copySqliteToPostgres';
 import { executeSql } from './support/dbDump';
 import { createPostgresDatabase, describeOn, ENGINE, freshDatabaseEnv } from './support/engine';
 import type { Send } from './support/http';
-import {
-  fakeManifests,
-  RELEASE_ENV,
-  RELEASE_TOKENS,
-  releaseVerifyToken,
-  remoteManifest,
-} from './support/releaseFixtures';
-import { asAdmin, asUser, bearer, validInput } from './support/testApp';
+import { command, useTempDir } from './support/maintenance';
+import { asAdmin, asUser, validInput } from './support/testApp';
 import { useAppsPerTest } from './support/useTestApp';
 
 jest.setTimeout(60_000);
 
-const run = promisify(execFile);
-const script = (name: string) => path.join(__dirname, '../src/scripts', name);
-/** Runs a maintenance command as `npm run …` would (tsx), with only the given database settings. */
-async function command(name: string, env: Record<string, string>, args: string[] = []) {
-  const { DATABASE_URL: _url, DATABASE_PATH: _path, ...inherited } = process.env;
-  try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', script(name), ...args], {
-      env: { ...inherited, ...env },
-    });
-    return { code: 0, output: stdout };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, output: `${failed.stdout}${failed.stderr}` };
-  }
-}
-
-let dir: string;
-beforeEach(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'article-api-moves-'));
-});
 const startApp = useAppsPerTest();
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+const workDir = useTempDir('article-api-moves-');
 async function start(env: Record<string, string>): Promise<Send> {
   return (await startApp({ env: { ...env, RATE_LIMIT_WRITE_MAX: '1000' } })).send;
 }
 
 describe('npm run db:migrate', () => {
   it(`applies the pending migrations to the configured ${ENGINE} database, then has nothing to do`, async () => {
-    const database = freshDatabaseEnv(path.join(dir, 'articles.sqlite'));
+    const database = freshDatabaseEnv(path.join(workDir(), 'articles.sqlite'));
     // 4 is PostgreSQL's shared rate-limit table; SQLite keeps its counters in the process.
     const applied = ENGINE === 'postgres' ? [1, 2, 3, 4, 5, 6] : [1, 2, 3, 5, 6];
     const latest = applied.at(-1)!;
@@ -73,7 +44,7 @@ describe('npm run db:migrate', () => {
   });
 
   it('creates empty tables with --no-seed and explains a bad setting', async () => {
-    const database = freshDatabaseEnv(path.join(dir, 'empty.sqlite'));
+    const database = freshDatabaseEnv(path.join(workDir(), 'empty.sqlite'));
     expect((await command('migrate.ts', database, ['--no-seed'])).code).toBe(0);
     const send = await start(database);
     expect((await send({ url: '/api/articles' })).json()).toEqual([]);
@@ -86,7 +57,7 @@ describe('npm run db:migrate', () => {
 describeOn('postgres')('npm run db:copy-to-postgres', () => {
   /** A SQLite file with a history: created, edited and deleted articles, Unicode, related lists. */
   async function sqliteWithHistory(): Promise<{ env: Record<string, string>; articles: Article[] }> {
-    const env = { DATABASE_PATH: path.join(dir, 'source.sqlite') };
+    const env = { DATABASE_PATH: path.join(workDir(), 'source.sqlite') };
     const send = await start(env);
     const created: Article[] = [];
     for (const title of ['Prompt Tips', '絵文字😀と結合文字 cafe\u0301', 'Last one']) {
@@ -131,45 +102,6 @@ describeOn('postgres')('npm run db:copy-to-postgres', () => {
     expect(next.json<Article>().id).toBe(26); // 25 was handed out (and deleted) in SQLite
   });
 
-  it('copies the release registry too: versions, live lines and the audit log with its ids', async () => {
-    const store = fakeManifests();
-    for (const version of ['v1', 'v2']) store.publish('admin-console', version, remoteManifest('admin_console'));
-    const startWithReleases = async (env: Record<string, string>) =>
-      (
-        await startApp({
-          env: Object.assign({ RATE_LIMIT_WRITE_MAX: '1000' }, RELEASE_ENV, env),
-          verifyToken: releaseVerifyToken,
-          fetchManifest: store.fetchManifest,
-        })
-      ).send;
-    const source = { DATABASE_PATH: path.join(dir, 'releases.sqlite') };
-    const before = await startWithReleases(source);
-    const post = (send: Send, url: string, payload: object, token: string = RELEASE_TOKENS.admin) =>
-      send({ method: 'POST', url: `/api/releases/admin_console/${url}`, headers: bearer(token), payload });
-    await post(before, 'staging', { version: 'v1', sourceCommit: 'abc1234' });
-    await post(before, 'production/promote', { version: 'v1' });
-    await post(before, 'staging', { version: 'v2' });
-    await post(before, 'production', { version: 'v9' }, RELEASE_TOKENS.publicTeam); // refused, audited
-    const views = async (send: Send) => ({
-      overview: (await send({ url: '/api/releases', headers: asAdmin })).json(),
-      audit: (await send({ url: '/api/releases/audit', headers: asAdmin })).json(),
-      registry: (await send({ url: '/api/registry/staging' })).json<{ lines: object }>().lines,
-    });
-    const expected = await views(before);
-
-    const target = createPostgresDatabase();
-    const copy = await command('copySqliteToPostgres.ts', {}, ['--from', source.DATABASE_PATH, '--to', target]);
-    expect(copy.output).toContain('release registry: 2 published versions, 2 live lines, 4 audit lines');
-    const after = await startWithReleases({ DATABASE_URL: target });
-    expect(await views(after)).toEqual(expected);
-    // The audit's ids go on after the copied ones.
-    await post(after, 'production/rollback', {});
-    const [newest] = (await after({ url: '/api/releases/audit', headers: asAdmin })).json<{
-      entries: { id: number }[];
-    }>().entries;
-    expect(newest!.id).toBe(5);
-  });
-
   it('refuses a target that already holds articles, and changes nothing there', async () => {
     const source = await sqliteWithHistory();
     const target = createPostgresDatabase();
@@ -185,7 +117,7 @@ describeOn('postgres')('npm run db:copy-to-postgres', () => {
   it('refuses a source that is not an article database', async () => {
     const missing = await command('copySqliteToPostgres.ts', {}, [
       '--from',
-      path.join(dir, 'nothing.sqlite'),
+      path.join(workDir(), 'nothing.sqlite'),
       '--to',
       createPostgresDatabase(),
     ]);

@@ -11,7 +11,8 @@ import { createPostgresDatabase, ENGINE } from './engine';
 export interface MigrationHarness {
   /** The engine's own migrations. */
   readonly versions: readonly { version: number; name: string }[];
-  migrate(options?: { seed?: boolean; extra?: readonly ExtraMigration[] }): Promise<number[]>;
+  /** `upTo`: only the engine's migrations up to that version (a database as an older release left it). */
+  migrate(options?: { seed?: boolean; extra?: readonly ExtraMigration[]; upTo?: number }): Promise<number[]>;
   query<T>(sql: string): Promise<T[]>;
   tableExists(name: string): Promise<boolean>;
   close(): Promise<void>;
@@ -41,8 +42,8 @@ function sqliteHarness(): MigrationHarness {
   });
   return {
     versions: sqliteMigrations,
-    migrate: async ({ seed = true, extra = [] } = {}) =>
-      migrate(db, { seed }, [...sqliteMigrations, ...extra.map(asMigration)]),
+    migrate: async ({ seed = true, extra = [], upTo = Infinity } = {}) =>
+      migrate(db, { seed }, [...sqliteMigrations.filter((m) => m.version <= upTo), ...extra.map(asMigration)]),
     query: async <T>(sql: string) => {
       const statement = db.prepare(sql);
       if (statement.reader) return statement.all() as T[];
@@ -69,8 +70,11 @@ export function postgresHarness(url: string): MigrationHarness {
   });
   return {
     versions: postgresMigrations,
-    migrate: ({ seed = true, extra = [] } = {}) =>
-      migratePostgres(pool, { seed }, [...postgresMigrations, ...extra.map(asMigration)]),
+    migrate: ({ seed = true, extra = [], upTo = Infinity } = {}) =>
+      migratePostgres(pool, { seed }, [
+        ...postgresMigrations.filter((m) => m.version <= upTo),
+        ...extra.map(asMigration),
+      ]),
     query: async <T>(sql: string) => (await pool.query(sql)).rows as T[],
     tableExists: async (name) => (await pool.query('SELECT to_regclass($1) AS oid', [name])).rows[0].oid !== null,
     close: () => pool.end(),

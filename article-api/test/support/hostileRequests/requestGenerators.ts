@@ -90,7 +90,7 @@ export const requestGenerators: Record<string, Generator> = {
       ['GET', '/api/articles/1/extra', 404],
       ['GET', '/api/%2e%2e/%2e%2e/etc/passwd', 404],
       ['GET', `/api/articles/${ctx.missingId}?__proto__[polluted]=1&constructor[prototype][polluted]=1`, 404],
-      ['POST', '/api/health', 404],
+      ['PUT', '/api/health', 404], // POST is the health reports' route (an article body there is a 400)
       ['DELETE', '/api/admin/users', 404],
       ['GET', '/API/ARTICLES', 404],
       ['GET', '//api//articles', 404],

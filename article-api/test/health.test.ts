@@ -1,0 +1,277 @@
+/**
+ * POST /api/health: browsers' anonymous reports counted per release and minute — matched to the
+ * canary, the live release or the deployed build, capped per address and window, summed over the
+ * window, as JSON or as sendBeacon's text/plain; everything malformed a Japanese 4xx that counts
+ * nothing; limited per address. Runs on both engines, with a clock the tests move.
+ */
+import type { ReleaseHealth } from 'shared-releases';
+import { addresses, CANARY_ENV, canaryRequests, consoleManifest, entry, report } from './support/canaryRequests';
+import { fakeManifests, RELEASE_TOKENS as T, releaseVerifyToken, remoteManifest } from './support/releaseFixtures';
+import { useTestApp } from './support/useTestApp';
+
+const START = Date.parse('2026-03-02T09:00:30.000Z');
+let now = START;
+const store = fakeManifests();
+const server = useTestApp({
+  per: 'test',
+  verifyToken: releaseVerifyToken,
+  fetchManifest: store.fetchManifest,
+  clock: () => now,
+  env: Object.assign({ HEALTH_REPORTS_PER_MINUTE: '1000' }, CANARY_ENV),
+});
+const api = () => canaryRequests(server.send);
+const CONSOLE = 'admin_console';
+const health = (views: number, failures: Partial<ReleaseHealth> = {}): Partial<ReleaseHealth> =>
+  Object.assign({ views, loadFailures: 0, renderCrashes: 0, hydrationErrors: 0 }, failures);
+
+beforeAll(() => {
+  for (const version of ['v1', 'v2']) store.publish('admin-console', version, remoteManifest('admin_console'));
+});
+beforeEach(async () => {
+  now = START;
+  await api().release(T.admin, CONSOLE, 'production', 'v1');
+  await api().startCanary(T.admin, CONSOLE, 'production', 'v2', 10);
+});
+
+describe('counting', () => {
+  it('counts each entry for its release: the canary’s and the live one’s side by side', async () => {
+    const response = await api().report(
+      '203.0.113.1',
+      report(
+        entry(CONSOLE, consoleManifest('v2'), 3, { loadFailures: 1 }),
+        entry(CONSOLE, consoleManifest('v1'), 2, { hydrationErrors: 1 }),
+      ),
+    );
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ accepted: 2 });
+    const { health: figures } = await api().environmentOf(CONSOLE);
+    expect(figures.canary).toEqual({
+      version: 'v2',
+      views: 3,
+      loadFailures: 1,
+      renderCrashes: 0,
+      hydrationErrors: 0,
+      failureRate: 1 / 3,
+    });
+    expect(figures.live).toMatchObject(health(2, { hydrationErrors: 1, failureRate: 0.5 }));
+  });
+
+  it('takes sendBeacon’s text/plain as the JSON it carries', async () => {
+    const body = JSON.stringify(report(entry(CONSOLE, consoleManifest('v2'), 2, { renderCrashes: 2 })));
+    const response = await api().report('203.0.113.1', body);
+    expect(response.statusCode).toBe(202);
+    expect((await api().environmentOf(CONSOLE)).health.canary).toMatchObject(
+      health(2, { renderCrashes: 2, failureRate: 1 }),
+    );
+  });
+
+  it('ignores what it cannot place: other manifests, unknown remotes; a remote without a release counts as its deployed build', async () => {
+    const response = await api().report(
+      '203.0.113.1',
+      report(
+        entry(CONSOLE, consoleManifest('v0'), 4, { loadFailures: 4 }), // an old tab, a forged URL
+        entry('shell', 'http://localhost:3000/mf-manifest.json', 4),
+        entry('business_portal', 'http://localhost:3003/mf-manifest.json', 3, { renderCrashes: 1 }),
+      ),
+    );
+    expect(response.json()).toEqual({ accepted: 1 });
+    const production = await api().environmentOf(CONSOLE);
+    expect(production.health.live.views).toBe(0);
+    expect(production.health.canary!.views).toBe(0);
+    expect((await api().environmentOf('business_portal')).health.live).toEqual({
+      version: null,
+      views: 3,
+      loadFailures: 0,
+      renderCrashes: 1,
+      hydrationErrors: 0,
+      failureRate: 1 / 3,
+    });
+    // Staging knows no release of the console: the same entry counts there as the deployed build.
+    const staging = await api().report('203.0.113.1', {
+      environment: 'staging',
+      entries: [entry(CONSOLE, consoleManifest('v1'), 1)],
+    });
+    expect(staging.json()).toEqual({ accepted: 1 });
+    expect((await api().environmentOf(CONSOLE, 'staging')).health.live).toMatchObject({ version: null, views: 1 });
+  });
+
+  it('counts at most HEALTH_ADDRESS_CAP views and as many failures per address, release and window', async () => {
+    const [one, two] = addresses(2);
+    for (let i = 0; i < 3; i += 1) {
+      expect(
+        (await api().report(one!, report(entry(CONSOLE, consoleManifest('v2'), 3, { renderCrashes: 3 })))).statusCode,
+      ).toBe(202);
+    }
+    // The live release is another release: its own allowance.
+    await api().report(one!, report(entry(CONSOLE, consoleManifest('v1'), 4)));
+    let figures = (await api().environmentOf(CONSOLE)).health;
+    expect(figures.canary).toMatchObject(health(5, { renderCrashes: 5, failureRate: 1 }));
+    expect(figures.live).toMatchObject(health(4));
+
+    // Views used up first: the failures reported after them count up to the cap, and no further.
+    await api().report(two!, report(entry(CONSOLE, consoleManifest('v1'), 5)));
+    for (let i = 0; i < 7; i += 1) {
+      await api().report(two!, report(entry(CONSOLE, consoleManifest('v1'), 1, { loadFailures: 1 })));
+    }
+    figures = (await api().environmentOf(CONSOLE)).health;
+    expect(figures.live).toMatchObject(health(9, { loadFailures: 5 }));
+  });
+
+  it('sums the last HEALTH_WINDOW_MINUTES minutes only, and a new window gives every address its allowance back', async () => {
+    const [visitor, other] = addresses(2);
+    const views = async () => (await api().environmentOf(CONSOLE)).health.live.views;
+    await api().report(visitor!, report(entry(CONSOLE, consoleManifest('v1'), 5))); // 09:00
+    now += 4 * 60_000;
+    await api().report(visitor!, report(entry(CONSOLE, consoleManifest('v1'), 5))); // 09:04, the same window: capped
+    now += 5 * 60_000;
+    await api().report(other!, report(entry(CONSOLE, consoleManifest('v1'), 3))); // 09:09
+    expect(await views()).toBe(8);
+
+    now += 60_000; // 09:10: a new window; 09:00 has left the sum
+    await api().report(visitor!, report(entry(CONSOLE, consoleManifest('v1'), 2)));
+    expect((await api().environmentOf(CONSOLE)).health).toMatchObject({ live: health(5), windowMinutes: 10 });
+    now += 9 * 60_000; // 09:19: 09:09 has left too
+    expect(await views()).toBe(2);
+    now += 60_000;
+    expect(await views()).toBe(0);
+  });
+
+  it('counts a running canary’s live figures only since the canary started', async () => {
+    await api().abortCanary(T.admin, CONSOLE, 'production');
+    await api().report('203.0.113.1', report(entry(CONSOLE, consoleManifest('v1'), 5)));
+    now += 2 * 60_000;
+    store.publish('admin-console', 'v3', remoteManifest('admin_console'));
+    await api().startCanary(T.admin, CONSOLE, 'production', 'v3', 10);
+    await api().report('203.0.113.2', report(entry(CONSOLE, consoleManifest('v1'), 1)));
+    expect((await api().environmentOf(CONSOLE)).health.live.views).toBe(1);
+    await api().abortCanary(T.admin, CONSOLE, 'production');
+    expect((await api().environmentOf(CONSOLE)).health.live.views).toBe(6);
+  });
+});
+
+describe('refusals', () => {
+  const v2 = (views: number, failures = {}) => entry(CONSOLE, consoleManifest('v2'), views, failures);
+  const refusals: Array<{ label: string; payload: object | string; status: number; message: string; type?: string }> = [
+    {
+      label: 'an unknown environment',
+      payload: { environment: 'prod', entries: [v2(1)] },
+      status: 400,
+      message: '環境は staging / production のどれかを指定してください。',
+    },
+    { label: 'no entries', payload: report(), status: 400, message: '報告が空です。' },
+    {
+      label: 'seven entries',
+      payload: report(...Array.from({ length: 7 }, () => v2(1))),
+      status: 400,
+      message: '1 回に報告できるのは 6 件までです。',
+    },
+    {
+      label: 'more failures than views',
+      payload: report(v2(1, { loadFailures: 1, renderCrashes: 1 })),
+      status: 400,
+      message: '失敗の数が表示回数を超えています。',
+    },
+    { label: 'no views', payload: report(v2(0)), status: 400, message: '表示回数のない報告は受け付けません。' },
+    {
+      label: 'a count over the limit',
+      payload: report(v2(21)),
+      status: 400,
+      message: '件数は 1 回の報告で 20 までです。',
+    },
+    { label: 'a count not whole', payload: report(v2(1.5)), status: 400, message: '件数は整数で指定してください。' },
+    {
+      label: 'a count as text',
+      payload: report(Object.assign(v2(1), { views: '1' })),
+      status: 400,
+      message: '件数は整数で指定してください。',
+    },
+    {
+      label: 'a manifest that is no http(s) URL',
+      payload: report(entry(CONSOLE, 'javascript:alert(1)', 1)),
+      status: 400,
+      message: 'マニフェストの URL が正しくありません。',
+    },
+    {
+      label: 'an unknown key',
+      payload: report(Object.assign(v2(1), { page: '/me' })),
+      status: 400,
+      message: '使えない項目があります: page',
+    },
+    {
+      label: 'a body that is no object',
+      payload: '[1,2]',
+      status: 400,
+      message: 'リクエストの形式が正しくありません。',
+    },
+    { label: 'text that is not JSON', payload: 'views=1', status: 400, message: 'JSONの形式が正しくありません。' },
+    {
+      label: 'a form',
+      payload: 'views=1',
+      type: 'application/x-www-form-urlencoded',
+      status: 415,
+      message: 'データはJSON形式（Content-Type: application/json）で送信してください。',
+    },
+    {
+      label: 'a body over 4 KB',
+      payload: JSON.stringify(report(entry(CONSOLE, `http://x.test/${'a'.repeat(4200)}`, 1))),
+      status: 413,
+      message: '送信データが大きすぎます。',
+    },
+  ];
+
+  it.each(refusals)(
+    '$label → $status with a Japanese message, nothing counted',
+    async ({ payload, status, message, type }) => {
+      const response = await api().report('203.0.113.1', payload, type);
+      expect(response.statusCode).toBe(status);
+      expect(response.json<{ error: string }>().error).toBe(message);
+      const { health: figures } = await api().environmentOf(CONSOLE);
+      expect([figures.live.views, figures.canary!.views]).toEqual([0, 0]);
+    },
+  );
+});
+
+describe('the limit per address', () => {
+  const limited = useTestApp({ env: Object.assign({}, CANARY_ENV, { HEALTH_REPORTS_PER_MINUTE: '3' }) });
+
+  it('answers 429 in Japanese past HEALTH_REPORTS_PER_MINUTE, with Retry-After; other addresses go on', async () => {
+    const { report: send } = canaryRequests(limited.send);
+    const valid = report(entry('public_site', 'http://localhost:3002/mf-manifest.json', 1));
+    const statuses = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await send('198.51.100.7', i === 1 ? 'not json' : valid)).statusCode);
+    expect(statuses).toEqual([202, 400, 202]); // malformed reports count against the allowance too
+    const over = await send('198.51.100.7', valid);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({ error: 'リクエストが多すぎます。しばらく待ってから再試行してください。' });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await send('198.51.100.8', valid)).statusCode).toBe(202);
+  });
+});
+
+describe('CORS', () => {
+  it('lets the site’s origins post reports: the preflight of a JSON report, and sendBeacon’s simple request', async () => {
+    const origin = 'http://localhost:3000';
+    const preflight = await server.send({
+      method: 'OPTIONS',
+      url: '/api/health',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(origin);
+    expect(preflight.headers['access-control-allow-methods']).toContain('POST');
+    const beacon = await server.send({
+      method: 'POST',
+      url: '/api/health',
+      headers: { origin, 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify(report(entry(CONSOLE, consoleManifest('v1'), 1))),
+    });
+    expect(beacon.statusCode).toBe(202);
+    expect(beacon.headers['access-control-allow-origin']).toBe(origin);
+    const foreign = await server.send({
+      method: 'OPTIONS',
+      url: '/api/health',
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
