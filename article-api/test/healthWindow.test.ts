@@ -70,6 +70,16 @@ describe('the per-address cap', () => {
     expect(caps.size).toBe(1);
   });
 
+  it('remembers at most maxKeys addresses × releases per window; reports from new ones count for nothing past that', () => {
+    const caps = new AddressCaps(5, 10, 2);
+    expect(caps.take('192.0.2.1', 'canary', 100, 1, 0)).toEqual({ views: 1, failures: 0 });
+    expect(caps.take('192.0.2.2', 'canary', 100, 1, 0)).toEqual({ views: 1, failures: 0 });
+    expect(caps.take('192.0.2.3', 'canary', 100, 1, 0)).toEqual({ views: 0, failures: 0 });
+    expect(caps.take('192.0.2.1', 'canary', 100, 1, 1)).toEqual({ views: 1, failures: 1 }); // known: counted
+    expect(caps.size).toBe(2);
+    expect(caps.take('192.0.2.3', 'canary', 110, 1, 0)).toEqual({ views: 1, failures: 0 }); // a new window
+  });
+
   it('gives failures in order load, render, hydration up to what is allowed', () => {
     expect(splitFailures({ loadFailures: 2, renderCrashes: 2, hydrationErrors: 2 }, 3)).toEqual({
       loadFailures: 2,

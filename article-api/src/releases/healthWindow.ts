@@ -77,6 +77,9 @@ export interface Allowed {
  * never more failures than views counted, so no address alone can push a rate above what its own
  * views allow. Kept in this process's memory (never stored), keyed by an HMAC of the address with a
  * secret made at start-up, so not even a heap dump names an address; forgotten each new window.
+ * At most `maxKeys` addresses × releases are remembered per window: past that (a flood from more
+ * addresses than real traffic has), reports from addresses not yet seen count for nothing until
+ * the next window — a stalled decision, never one forged into being, and memory stays bounded.
  */
 export class AddressCaps {
   private window = Number.NaN;
@@ -86,6 +89,7 @@ export class AddressCaps {
   constructor(
     private readonly cap: number,
     private readonly windowMinutes: number,
+    private readonly maxKeys = 200_000,
   ) {}
 
   /** How much of a report from `address` for `release` counts at `minute`; the rest is dropped. */
@@ -96,7 +100,9 @@ export class AddressCaps {
       this.used = new Map();
     }
     const key = `${createHmac('sha256', this.secret).update(address).digest('base64url').slice(0, 22)}\n${release}`;
-    const used = this.used.get(key) ?? { views: 0, failures: 0 };
+    const known = this.used.get(key);
+    if (!known && this.used.size >= this.maxKeys) return { views: 0, failures: 0 };
+    const used = known ?? { views: 0, failures: 0 };
     const allowedViews = Math.max(0, Math.min(views, this.cap - used.views));
     const viewsAfter = used.views + allowedViews;
     const allowedFailures = Math.max(0, Math.min(failures, viewsAfter - used.failures));
