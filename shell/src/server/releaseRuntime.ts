@@ -57,8 +57,21 @@ function isolationPlugin(): ModuleFederationRuntimePlugin {
     // taken away at once, so that nothing global holds a release the shell has let go of.
     async loadEntry({ remoteInfo }) {
       const { entry, entryGlobalName: globalName, name, type } = remoteInfo;
-      // Typed as void by the package; it resolves to what the script exported (sdk's loadScriptNode).
-      const container: unknown = await loadScriptNode(entry, { attrs: { name, globalName, type } });
+      // The entry's runtime starts as it is evaluated, and the runtime's init() hands it any
+      // instance already named public_site with the same build identifier: two releases of one
+      // build (a folder released twice, one commit built twice) would share the first one's, and
+      // the second release's chunk loader would never be set up (its chunks then read from disk).
+      // The other releases' instances are out of the list while this entry starts.
+      const instances = federationGlobal().__INSTANCES__;
+      const others = instances.filter((candidate) => candidate.options.name === name);
+      for (const other of others) instances.splice(instances.indexOf(other), 1);
+      let container: unknown;
+      try {
+        // Typed as void by the package; it resolves to what the script exported (sdk's loadScriptNode).
+        container = await loadScriptNode(entry, { attrs: { name, globalName, type } });
+      } finally {
+        instances.push(...others);
+      }
       const global = globalThis as Record<string, unknown>;
       if (global[globalName] === container) delete global[globalName];
       return container as Container;
