@@ -6,9 +6,14 @@
  * runtime loaded.
  */
 import type { Browser } from '@playwright/test';
-import { BUCKET_COOKIE } from 'shared-releases';
 import { remoteBuildVersion } from '../federation';
 import { hydrated } from '../hydration';
+
+/**
+ * shared-releases' BUCKET_COOKIE, written out: Playwright loads workspace packages untransformed,
+ * and this one is TypeScript. The first test checks the server sets exactly this name.
+ */
+const BUCKET_COOKIE = 'release_bucket';
 
 export interface HttpVisit {
   status: number;
@@ -20,7 +25,8 @@ export interface HttpVisit {
   preloadedManifest: string | null;
 }
 
-const PRELOAD = /<link rel="preload" href="([^"]+mf-manifest\.json)" as="fetch"/;
+/** The manifest preload: in the head, or (a server-rendered page) in the after-paint list as JSON. */
+const PRELOAD = /rel=\\?"preload\\?" href=\\?"([^"\\]+mf-manifest\.json)\\?" as=\\?"fetch/;
 
 export async function httpVisit(origin: string, pathname: string, cookie?: string): Promise<HttpVisit> {
   const response = await fetch(`${origin}${pathname}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });

@@ -3,7 +3,9 @@
  * releases"): the release registry service (a private article-api that also takes the browsers'
  * health reports), two production web servers that render public pages and split visitors by
  * their bucket cookie, public-site's server with the artifact store under /releases/, and the
- * release CLI run as a team runs it. Ports 4181–4184 are this world's alone.
+ * release CLI run as a team runs it. The web servers are the production command
+ * (web-server/dist/main.js, one render thread each), configured only by their environment. Ports
+ * 4181–4184 are this world's alone.
  *
  * The service believes X-Forwarded-For from loopback (TRUST_PROXY), as it would behind the
  * production proxy: a test gives each simulated visitor an address of its own that way, since
@@ -15,9 +17,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AuditEntry, ReleaseOverview } from 'shared-releases';
 import { repoRoot } from '../../../scripts/lib/apps.mjs';
-import { runtimeConfig, webAppServer } from '../../../scripts/lib/stack.mjs';
+import { webAppServer } from '../../../scripts/lib/stack.mjs';
+import {
+  cleanEnv,
+  startService,
+  stopService,
+  waitForHealthy,
+  type Service,
+} from '../../../scripts/lib/topology/processes';
 import { startPrivateApi, type PrivateApi } from '../privateApi';
-import { appByWorkspace, type ServerHandle } from '../servers';
+import { appByWorkspace } from '../servers';
 import type { CliAnswer } from './releaseWorld';
 
 export const CANARY_PORTS = { api: 4181, shellA: 4182, shellB: 4183, publicSite: 4184 } as const;
@@ -34,6 +43,8 @@ export interface CanaryWorld {
   /** The service's view of public_site in production (admin). */
   publicSite(): Promise<ReleaseOverview['remotes'][number]['environments']['production']>;
   audit(): Promise<AuditEntry[]>;
+  /** The web servers' recent output (for a failing test's message). */
+  webServerOutput(): string;
   stop(): Promise<void>;
 }
 
@@ -64,27 +75,30 @@ export async function startCanaryWorld(): Promise<CanaryWorld> {
     CORS_ORIGINS: INSTANCES.join(','),
     TRUST_PROXY: '127.0.0.1,::1',
   });
-  const config = { ...runtimeConfig(), apiBaseUrl: api.base, releaseEnvironment: 'production' };
   const remotes = {
     public_site: DEPLOYED_MANIFEST,
     business_portal: 'http://localhost:3003/mf-manifest.json',
     admin_console: 'http://localhost:3004/mf-manifest.json',
   };
-  const shell = appByWorkspace('shell');
-  const servers: ServerHandle[] = [
-    webAppServer(appByWorkspace('public-site'), { port: CANARY_PORTS.publicSite, storeDir }),
-    ...INSTANCES.map((origin) =>
-      webAppServer(shell, {
-        port: Number(new URL(origin).port),
-        config,
-        remotes,
-        registryUrl: `${api.base}/registry/production`,
-        serverRendering: true,
-        renderThreads: 1,
+  const publicSite = webAppServer(appByWorkspace('public-site'), { port: CANARY_PORTS.publicSite, storeDir });
+  await publicSite.listen();
+  const webServers: Service[] = INSTANCES.map((origin, n) =>
+    startService(`web-server ${n + 1}`, process.execPath, [path.join(repoRoot, 'web-server/dist/main.js')], {
+      env: cleanEnv({
+        HOST: '127.0.0.1',
+        PORT: new URL(origin).port,
+        SITE_ORIGIN: INSTANCES[0]!,
+        REMOTES: JSON.stringify(remotes),
+        RELEASE_ENVIRONMENT: 'production',
+        API_BASE_URL: api.base,
+        SSR_API_URL: api.base,
+        AUTH_EMULATOR_PORT: '9099',
+        ADMIN_EMAILS: 'admin@example.com',
+        SSR_THREADS: '1',
       }),
-    ),
-  ];
-  for (const server of servers) await server.listen();
+    }),
+  );
+  await Promise.all(webServers.map((service, n) => waitForHealthy(service, `${INSTANCES[n]}/healthz`)));
   let token: string | null = null;
   const authorised = async (pathname: string) => {
     token ??= await adminToken();
@@ -124,8 +138,10 @@ export async function startCanaryWorld(): Promise<CanaryWorld> {
     async audit() {
       return ((await authorised('/releases/audit?remote=public_site&limit=500')) as { entries: AuditEntry[] }).entries;
     },
+    webServerOutput: () => webServers.map((service) => `── ${service.name}\n${service.output()}`).join('\n'),
     async stop() {
-      await Promise.all(servers.map((server) => server.close()));
+      await Promise.all(webServers.map((service) => stopService(service)));
+      await publicSite.close();
       await api.stop();
       fs.rmSync(storeDir, { recursive: true, force: true });
     },
