@@ -147,16 +147,22 @@ test('at 50 %, the 10 % keep the canary; in Chromium a visitor sees one release 
     });
     const [page, reload] = visit.pages as [BrowserVisit['pages'][number], BrowserVisit['pages'][number]];
     expect(page.renderedBuild).not.toBeNull();
-    expect(page.loadedBuild).toBe(page.renderedBuild);
+    expect(page.loadedManifest).toBe(page.preloadedManifest);
     expect(reload.preloadedManifest).toBe(page.preloadedManifest);
     expect(reload.renderedBuild).toBe(page.renderedBuild);
-    expect(reload.loadedBuild).toBe(page.renderedBuild);
-    seen.add(page.renderedBuild!);
+    expect(reload.loadedManifest).toBe(page.preloadedManifest);
+    expect(reload.fallback).toBe(false);
+    seen.add(page.preloadedManifest!);
   }
   expect(seen.size).toBe(2);
 });
 
-/** Visitors in parallel: canary ones (buckets below `canaryBelow`) and live ones, three pages each. */
+/**
+ * Visitors, four at a time, a new one as soon as one leaves: three lanes of canary visitors
+ * (buckets below `canaryBelow`) and one of the live release's. Each lands on a page and follows
+ * three footer links inside it (four pages, the most one address counts), then waits for the
+ * page's health report. Stops early once `until` says so.
+ */
 async function traffic(
   browser: Browser,
   count: number,
@@ -165,32 +171,37 @@ async function traffic(
   until?: () => Promise<boolean>,
 ) {
   const visits: BrowserVisit[] = [];
-  const paths = ['/articles', '/about', '/contents'];
-  for (let start = 0; start < count; start += 4) {
-    if (until && (await until())) break;
-    await Promise.all(
-      [0, 1, 2, 3].map(async (lane) => {
-        const n = start + lane;
-        if (n >= count) return;
-        const live = lane === 3;
-        const bucket = live ? canaryBelow + ((n * 7919) % (10_000 - canaryBelow)) : (n * 7919) % canaryBelow;
+  const lanes = 4;
+  let next = 0;
+  let done = false;
+  await Promise.all(
+    Array.from({ length: lanes }, async (_, lane) => {
+      while (!done) {
+        const n = next++;
+        if (n >= count || (until && (await until()))) {
+          done = true;
+          return;
+        }
+        const bucket =
+          lane === lanes - 1 ? canaryBelow + ((n * 7919) % (10_000 - canaryBelow)) : (n * 7919) % canaryBelow;
         visits.push(
           await browserVisit(browser, {
-            pages: paths.map((pathname, index) => ({ origin: INSTANCES[(n + index) % 2]!, pathname })),
+            pages: [{ origin: INSTANCES[n % 2]!, pathname: '/articles' }],
+            clicks: ['/about', '/', '/privacy'],
             address: `${addressPrefix}.${Math.floor(n / 250)}.${(n % 250) + 1}`,
             bucket,
             healthUrl: `${world.api.base}/health`,
             awaitReports: true,
           }),
         );
-      }),
-    );
-  }
+      }
+    }),
+  );
   return visits;
 }
 
 test('a healthy canary under visitor traffic and 1,000 forged reports from one address stays', async ({ browser }) => {
-  const visits = await traffic(browser, 28, 5000, '10.2');
+  const visits = await traffic(browser, 20, 5000, '10.2');
   const forged = await forgeHealthReports(world.api.base, '203.0.113.9', releaseManifest('canary-ok'), 1000);
   figure(
     `1,000 forged reports from one address: ${forged.accepted} accepted (202), ${forged.invalid} refused as malformed (400), ${forged.limited} over the rate limit (429), ${forged.other} other`,
@@ -227,7 +238,7 @@ test('a canary whose routes throw on render withdraws itself; no visitor is serv
   expect(started.err).toBe('');
   await msUntilServed(bucketCookie(0), releaseManifest('canary-broken'));
   const withdrawal = async () => (await world.audit()).find((entry) => entry.action === 'canary-withdraw');
-  const visits = await traffic(browser, 200, 1000, '10.3', async () => Boolean(await withdrawal()));
+  const visits = await traffic(browser, 100, 1000, '10.3', async () => Boolean(await withdrawal()));
   const decided = await withdrawal();
   expect(decided, 'the broken canary was never withdrawn').toBeDefined();
   const decision = decided!.decision!;
@@ -253,7 +264,7 @@ test('a canary whose routes throw on render withdraws itself; no visitor is serv
     bucket: 5,
     healthUrl: `${world.api.base}/health`,
   });
-  expect(next.pages[0]!.loadedBuild).toBe('canary-ok');
+  expect(next.pages[0]!.loadedManifest).toBe(releaseManifest('canary-ok'));
   expect(next.pages[0]!.fallback).toBe(false);
   figure(`visitors served the canary after the withdrawal: ${servedCanary} of 100`);
   expect(servedCanary).toBe(0);

@@ -5,7 +5,7 @@
  * of the manifest, the visitor's /mf-remotes.json and, in the browser, the build the federation
  * runtime loaded.
  */
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { remoteBuildVersion } from '../federation';
 import { hydrated } from '../hydration';
 
@@ -55,9 +55,20 @@ export interface BrowserPage {
   preloadedManifest: string | null;
   /** the build the page loaded after hydration (null: the area's fallback without a loaded remote) */
   loadedBuild: string | null;
+  /** the manifest the federation runtime loaded public_site from, after hydration */
+  loadedManifest: string | null;
   /** the area showed its fallback (a crash or a load failure) */
   fallback: boolean;
 }
+
+/** The manifest URL the page's federation runtime holds public_site's snapshot under. */
+const loadedManifest = (page: Page) =>
+  page.evaluate(() => {
+    const info = (globalThis as unknown as { __FEDERATION__?: { moduleInfo: Record<string, unknown> } }).__FEDERATION__
+      ?.moduleInfo;
+    const key = Object.keys(info ?? {}).find((k) => k.startsWith('public_site:'));
+    return key ? key.slice('public_site:'.length) : null;
+  });
 
 export interface BrowserVisitOptions {
   /** origin and path of each page, loaded one after another (each a full page load) */
@@ -68,7 +79,9 @@ export interface BrowserVisitOptions {
   bucket?: number;
   /** the health route, e.g. http://localhost:4181/api/health */
   healthUrl: string;
-  /** wait for the reports of the last page before closing */
+  /** after each page load, footer links (hrefs) followed inside the page: more views, one batch */
+  clicks?: string[];
+  /** wait for each page's health report before the next page (or closing) */
   awaitReports?: boolean;
 }
 
@@ -105,13 +118,22 @@ export async function browserVisit(browser: Browser, options: BrowserVisitOption
         renderedBuild: /public_site=([^;]+)/.exec(response?.headers()['x-render'] ?? '')?.[1]?.trim() ?? null,
         preloadedManifest: PRELOAD.exec(html)?.[1] ?? null,
         loadedBuild: (await remoteBuildVersion(page, 'public_site')) ?? null,
+        loadedManifest: await loadedManifest(page),
         fallback: await fallback.isVisible(),
       });
-    }
-    if (options.awaitReports) {
-      const sentBefore = reportsSent;
-      const deadline = Date.now() + 6_000;
-      while (reportsSent === sentBefore && Date.now() < deadline) await page.waitForTimeout(100);
+      for (const href of options.clicks ?? []) {
+        await page.locator(`footer a[href="${href}"]`).click();
+        await page.waitForURL((url) => url.pathname === href);
+        await Promise.race([fallback.waitFor(), main.waitFor()]).catch(() => undefined);
+      }
+      // The page's batch goes 2 s after its first event (or on leaving the page, as a beacon the
+      // browser may send after the page is gone): waited for here, so each report is counted
+      // under this visitor's address.
+      if (options.awaitReports) {
+        const sentBefore = reportsSent;
+        const deadline = Date.now() + 6_000;
+        while (reportsSent === sentBefore && Date.now() < deadline) await page.waitForTimeout(50);
+      }
     }
     return { pages, reportsSent };
   } finally {
