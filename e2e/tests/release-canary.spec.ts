@@ -1,11 +1,11 @@
-// Canary releases in their production shape (docs/releasing.md, "Canary releases"): two web
+// Canary releases in their production shape (docs/canary-releases.md): two web
 // servers split visitors by a bucket cookie, the same on the server's render, in the browser and
 // on reload on either instance; browsers report health per release; a broken canary withdraws
 // itself, a healthy one under the same traffic and 1,000 forged reports does not.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { buildInto } from '../support/build';
 import { createTeamCheckout } from '../support/teamCheckout';
 import {
@@ -23,6 +23,7 @@ import {
   startCanaryWorld,
 } from '../support/releases/canaryWorld';
 import { forgeHealthReports } from '../support/releases/forgedReports';
+import { msUntilServed, traffic } from '../support/releases/canaryTraffic';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -37,17 +38,6 @@ const folders: string[] = [];
 const builds = { ok: '', broken: '' };
 /** Visitors of the first test: their cookie and the manifest they were served. */
 const firstVisitors: Array<{ cookie: string; manifest: string }> = [];
-
-/** Milliseconds until both instances serve `manifest` to a visitor with `cookie`. */
-async function msUntilServed(cookie: string, manifest: string): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    const lines = await Promise.all(INSTANCES.map((origin) => servedRegistryLine(origin, cookie)));
-    if (lines.every((line) => line === manifest)) return Date.now() - started;
-    if (Date.now() - started > 10_000) throw new Error(`never served ${manifest}: ${lines.join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 test.beforeAll(async () => {
   test.setTimeout(420_000);
@@ -157,51 +147,8 @@ test('at 50 %, the 10 % keep the canary; in Chromium a visitor sees one release 
   expect(seen.size).toBe(2);
 });
 
-/**
- * Visitors, four at a time, a new one as soon as one leaves: three lanes of canary visitors
- * (buckets below `canaryBelow`) and one of the live release's. Each lands on a page and follows
- * three footer links inside it (four pages, the most one address counts), then waits for the
- * page's health report. Stops early once `until` says so.
- */
-async function traffic(
-  browser: Browser,
-  count: number,
-  canaryBelow: number,
-  addressPrefix: string,
-  until?: () => Promise<boolean>,
-) {
-  const visits: BrowserVisit[] = [];
-  const lanes = 4;
-  let next = 0;
-  let done = false;
-  await Promise.all(
-    Array.from({ length: lanes }, async (_, lane) => {
-      while (!done) {
-        const n = next++;
-        if (n >= count || (until && (await until()))) {
-          done = true;
-          return;
-        }
-        const bucket =
-          lane === lanes - 1 ? canaryBelow + ((n * 7919) % (10_000 - canaryBelow)) : (n * 7919) % canaryBelow;
-        visits.push(
-          await browserVisit(browser, {
-            pages: [{ origin: INSTANCES[n % 2]!, pathname: '/articles' }],
-            clicks: ['/about', '/', '/privacy'],
-            address: `${addressPrefix}.${Math.floor(n / 250)}.${(n % 250) + 1}`,
-            bucket,
-            healthUrl: `${world.api.base}/health`,
-            awaitReports: true,
-          }),
-        );
-      }
-    }),
-  );
-  return visits;
-}
-
 test('a healthy canary under visitor traffic and 1,000 forged reports from one address stays', async ({ browser }) => {
-  const visits = await traffic(browser, 20, 5000, '10.2');
+  const visits = await traffic(world, browser, 20, 5000, '10.2');
   const forged = await forgeHealthReports(world.api.base, '203.0.113.9', releaseManifest('canary-ok'), 1000);
   figure(
     `1,000 forged reports from one address: ${forged.accepted} accepted (202), ${forged.invalid} refused as malformed (400), ${forged.limited} over the rate limit (429), ${forged.other} other`,
@@ -238,7 +185,7 @@ test('a canary whose routes throw on render withdraws itself; no visitor is serv
   expect(started.err).toBe('');
   await msUntilServed(bucketCookie(0), releaseManifest('canary-broken'));
   const withdrawal = async () => (await world.audit()).find((entry) => entry.action === 'canary-withdraw');
-  const visits = await traffic(browser, 100, 1000, '10.3', async () => Boolean(await withdrawal()));
+  const visits = await traffic(world, browser, 100, 1000, '10.3', async () => Boolean(await withdrawal()));
   const decided = await withdrawal();
   expect(decided, 'the broken canary was never withdrawn').toBeDefined();
   const decision = decided!.decision!;
