@@ -100,7 +100,7 @@ function reportServerRendering({
     console.log('A canary of public-site at 50 % (half the visitors on each release, both cached), and none');
     console.table(loadRows(Object.entries(loads)));
     console.log(
-      `Memory over ${memory.cycles} canary start/abort cycles: ${memory.rssMb[0]} → ${memory.rssMb.at(-1)} MB RSS (last five against first five: ${memory.changePercent} %)`,
+      `Memory over ${memory.cycles} canary start/abort cycles after ${memory.warmupCycles} not counted: ${memory.rssMb[0]} → ${memory.rssMb.at(-1)} MB RSS (last five against first five: ${memory.changePercent} %; with the warm-up: ${memory.changeWithWarmupPercent} %)`,
     );
   }
   if (topology) {
