@@ -21,6 +21,9 @@ const project = (name: string, environment: 'jsdom' | 'node'): Config => ({
   setupFiles: ['<rootDir>/../jest/polyfills.ts'],
   setupFilesAfterEnv: environment === 'jsdom' ? ['<rootDir>/../jest/setupDom.ts'] : [],
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
+  // npm test runs Jest beside the browser suite on two cores: a jsdom form test typing through
+  // userEvent took over Jest's default 5 s there while taking 1–2 s alone. A hang still fails.
+  testTimeout: 15_000,
 });
 
 const LOAD_TESTS = '\\.load\\.test\\.ts$';

@@ -20,6 +20,9 @@ import type { Send } from './support/http';
 import { fakeManifests, RELEASE_TOKENS as T, releaseVerifyToken, remoteManifest } from './support/releaseFixtures';
 import { useAppsPerTest, useTestApp } from './support/useTestApp';
 
+// A few hundred reports per test, each a transaction on PostgreSQL, beside the browser suite.
+jest.setTimeout(60_000);
+
 const START = Date.parse('2026-03-02T09:00:00.000Z');
 let now = START;
 const store = fakeManifests();

@@ -3,7 +3,7 @@
  * in Chromium (canary and live ones, in a pool of lanes) that send health reports.
  */
 import type { Browser } from '@playwright/test';
-import { browserVisit, servedRegistryLine, type BrowserVisit } from './canaryVisitors';
+import { openVisitorLane, servedRegistryLine, type BrowserVisit } from './canaryVisitors';
 import { type CanaryWorld, INSTANCES } from './canaryWorld';
 
 /** Milliseconds until both instances serve `manifest` to a visitor with `cookie`. */
@@ -18,10 +18,12 @@ export async function msUntilServed(cookie: string, manifest: string): Promise<n
 }
 
 /**
- * Visitors, four at a time, a new one as soon as one leaves: three lanes of canary visitors
- * (buckets below `canaryBelow`) and one of the live release's. Each lands on a page and follows
- * three footer links inside it (four pages, the most one address counts), then waits for the
- * page's health report. Stops early once `until` says so.
+ * Visitors, four at a time, a new one as soon as one leaves: three lanes of canary visitors (one
+ * bucket below `canaryBelow` each) and one of the live release's, each lane a browser context its
+ * visitors take turns in (returning visitors, the release in the browser's cache). Each lands on a
+ * page and follows three footer links inside it (four pages, the most one address counts), then
+ * waits for the page's health report, which carries the visitor's own address. Stops early once
+ * `until` says so.
  */
 export async function traffic(
   world: CanaryWorld,
@@ -31,32 +33,48 @@ export async function traffic(
   addressPrefix: string,
   until?: () => Promise<boolean>,
 ) {
-  const visits: BrowserVisit[] = [];
+  const visits: Array<BrowserVisit & { canary: boolean }> = [];
   const lanes = 4;
   let next = 0;
   let done = false;
   await Promise.all(
     Array.from({ length: lanes }, async (_, lane) => {
-      while (!done) {
-        const n = next++;
-        if (n >= count || (until && (await until()))) {
-          done = true;
-          return;
-        }
-        const bucket =
-          lane === lanes - 1 ? canaryBelow + ((n * 7919) % (10_000 - canaryBelow)) : (n * 7919) % canaryBelow;
-        visits.push(
-          await browserVisit(browser, {
+      const live = lane === lanes - 1;
+      const bucket = live ? 10_000 - 1 - lane : Math.floor(((lane + 0.5) * canaryBelow) / (lanes - 1));
+      const visitors = await openVisitorLane(browser, { healthUrl: `${world.api.base}/health`, bucket });
+      try {
+        while (!done) {
+          const n = next++;
+          if (n >= count || (until && (await until()))) {
+            done = true;
+            return;
+          }
+          const visit = await visitors.visit({
             pages: [{ origin: INSTANCES[n % 2]!, pathname: '/articles' }],
-            clicks: ['/about', '/', '/privacy'],
+            clicks: ['/about', '/', '/privacy'], // VIEWS_PER_VISIT in all
             address: `${addressPrefix}.${Math.floor(n / 250)}.${(n % 250) + 1}`,
-            bucket,
-            healthUrl: `${world.api.base}/health`,
             awaitReports: true,
-          }),
-        );
+          });
+          visits.push(Object.assign(visit, { canary: !live }));
+        }
+      } finally {
+        await visitors.close();
       }
     }),
   );
   return visits;
+}
+
+/** Pages the area showed in one visit: the landing page and each link followed. */
+export const VIEWS_PER_VISIT = 4;
+
+/** When the canary visitors' reports had carried `views` canary page views (null: never). */
+export function momentOfCanaryViews(visits: Array<BrowserVisit & { canary: boolean }>, views: number): number | null {
+  let seen = 0;
+  for (const visit of [...visits].sort((a, b) => a.endedAt - b.endedAt)) {
+    if (!visit.canary || visit.reportsSent === 0) continue;
+    seen += VIEWS_PER_VISIT;
+    if (seen >= views) return visit.endedAt;
+  }
+  return null;
 }

@@ -75,10 +75,6 @@ export interface BrowserVisitOptions {
   pages: Array<{ origin: string; pathname: string }>;
   /** the address the service sees for this visitor's health reports */
   address: string;
-  /** a returning visitor's bucket (a first visit gets one from the server) */
-  bucket?: number;
-  /** the health route, e.g. http://localhost:4181/api/health */
-  healthUrl: string;
   /** after each page load, footer links (hrefs) followed inside the page: more views, one batch */
   clicks?: string[];
   /** wait for each page's health report before the next page (or closing) */
@@ -88,55 +84,84 @@ export interface BrowserVisitOptions {
 export interface BrowserVisit {
   pages: BrowserPage[];
   reportsSent: number;
+  /** when the visit ended (its last report sent, when awaited) */
+  endedAt: number;
 }
 
-/** One visitor in a browser context of its own (its own cookies). */
-export async function browserVisit(browser: Browser, options: BrowserVisitOptions): Promise<BrowserVisit> {
+/**
+ * A browser context that visitors of one bucket take turns in: each visit's health reports carry
+ * its own address, and the context's HTTP cache spares every visitor after the first the download
+ * of the same release (a returning visitor's browser would have it too).
+ */
+export interface VisitorLane {
+  visit(options: BrowserVisitOptions): Promise<BrowserVisit>;
+  close(): Promise<void>;
+}
+
+export async function openVisitorLane(
+  browser: Browser,
+  { healthUrl, bucket }: { healthUrl: string; bucket?: number },
+): Promise<VisitorLane> {
   const context = await browser.newContext();
+  let address = '';
   let reportsSent = 0;
-  try {
-    if (options.bucket !== undefined)
-      await context.addCookies([
-        { name: BUCKET_COOKIE, value: String(options.bucket), domain: 'localhost', path: '/' },
-      ]);
-    await context.route(options.healthUrl, async (route) => {
-      reportsSent += 1;
-      await route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': options.address } });
-    });
-    const page = await context.newPage();
-    const pages: BrowserPage[] = [];
-    for (const { origin, pathname } of options.pages) {
-      const response = await page.goto(`${origin}${pathname}`);
-      const html = (await response?.text()) ?? '';
-      await hydrated(page);
-      const fallback = page.locator('[data-remote-fallback="public_site"]');
-      const main = page.locator('main h1, main h2').first();
-      await Promise.race([fallback.waitFor(), main.waitFor()]).catch(() => undefined);
-      pages.push({
-        origin,
-        pathname,
-        renderedBuild: /public_site=([^;]+)/.exec(response?.headers()['x-render'] ?? '')?.[1]?.trim() ?? null,
-        preloadedManifest: PRELOAD.exec(html)?.[1] ?? null,
-        loadedBuild: (await remoteBuildVersion(page, 'public_site')) ?? null,
-        loadedManifest: await loadedManifest(page),
-        fallback: await fallback.isVisible(),
-      });
-      for (const href of options.clicks ?? []) {
-        await page.locator(`footer a[href="${href}"]`).click();
-        await page.waitForURL((url) => url.pathname === href);
+  if (bucket !== undefined)
+    await context.addCookies([{ name: BUCKET_COOKIE, value: String(bucket), domain: 'localhost', path: '/' }]);
+  await context.route(healthUrl, async (route) => {
+    reportsSent += 1;
+    await route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } });
+  });
+  const page = await context.newPage();
+  return {
+    async visit(options) {
+      address = options.address;
+      const sentAtStart = reportsSent;
+      const pages: BrowserPage[] = [];
+      for (const { origin, pathname } of options.pages) {
+        const response = await page.goto(`${origin}${pathname}`);
+        const html = (await response?.text()) ?? '';
+        await hydrated(page);
+        const fallback = page.locator('[data-remote-fallback="public_site"]');
+        const main = page.locator('main h1, main h2').first();
         await Promise.race([fallback.waitFor(), main.waitFor()]).catch(() => undefined);
+        pages.push({
+          origin,
+          pathname,
+          renderedBuild: /public_site=([^;]+)/.exec(response?.headers()['x-render'] ?? '')?.[1]?.trim() ?? null,
+          preloadedManifest: PRELOAD.exec(html)?.[1] ?? null,
+          loadedBuild: (await remoteBuildVersion(page, 'public_site')) ?? null,
+          loadedManifest: await loadedManifest(page),
+          fallback: await fallback.isVisible(),
+        });
+        for (const href of options.clicks ?? []) {
+          await page.locator(`footer a[href="${href}"]`).click();
+          await page.waitForURL((url) => url.pathname === href);
+          await Promise.race([fallback.waitFor(), main.waitFor()]).catch(() => undefined);
+        }
+        // The page's batch goes 2 s after its first event (or on leaving the page, as a beacon the
+        // browser may send after the page is gone): waited for here, so each report is counted
+        // under this visitor's address.
+        if (options.awaitReports) {
+          const sentBefore = reportsSent;
+          const deadline = Date.now() + 6_000;
+          while (reportsSent === sentBefore && Date.now() < deadline) await page.waitForTimeout(50);
+        }
       }
-      // The page's batch goes 2 s after its first event (or on leaving the page, as a beacon the
-      // browser may send after the page is gone): waited for here, so each report is counted
-      // under this visitor's address.
-      if (options.awaitReports) {
-        const sentBefore = reportsSent;
-        const deadline = Date.now() + 6_000;
-        while (reportsSent === sentBefore && Date.now() < deadline) await page.waitForTimeout(50);
-      }
-    }
-    return { pages, reportsSent };
+      return { pages, reportsSent: reportsSent - sentAtStart, endedAt: Date.now() };
+    },
+    close: () => context.close(),
+  };
+}
+
+/** One visitor in a browser context of its own (its own cookies and cache). */
+export async function browserVisit(
+  browser: Browser,
+  options: BrowserVisitOptions & { healthUrl: string; bucket?: number },
+): Promise<BrowserVisit> {
+  const lane = await openVisitorLane(browser, options);
+  try {
+    return await lane.visit(options);
   } finally {
-    await context.close();
+    await lane.close();
   }
 }
