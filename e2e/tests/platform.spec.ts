@@ -110,7 +110,9 @@ test.describe('remote faults and independent deploys (private servers on :4000�
   });
 
   test('a redeployed remote is picked up by the next page load; the shell is untouched', async ({ page }) => {
-    test.setTimeout(120_000);
+    // A production build of public-site inside: beside the other lanes' builds (release-canary
+    // makes two) and Jest on two cores it has taken over 100 s.
+    test.setTimeout(240_000);
     await page.goto('http://localhost:4000/about');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('私たちについて');
     // The heading is served HTML: the remote's build is known once the page has hydrated.
