@@ -21,9 +21,6 @@ const project = (name: string, environment: 'jsdom' | 'node'): Config => ({
   setupFiles: ['<rootDir>/../jest/polyfills.ts'],
   setupFilesAfterEnv: environment === 'jsdom' ? ['<rootDir>/../jest/setupDom.ts'] : [],
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
-  // npm test runs Jest beside the browser suite on two cores: a jsdom form test typing through
-  // userEvent took over Jest's default 5 s there while taking 1–2 s alone. A hang still fails.
-  testTimeout: 15_000,
 });
 
 const LOAD_TESTS = '\\.load\\.test\\.ts$';
@@ -58,6 +55,10 @@ const loadTestsOf = (apiProject: Config, displayName: string): Config => ({
 });
 
 const config: Config = {
+  // npm test runs Jest beside the browser suite on two cores: a jsdom form test typing through
+  // userEvent took over Jest's default 5 s there while taking 1–2 s alone. A hang still fails.
+  // (A global option: set on a project, Jest 30 shows it and does not apply it.)
+  testTimeout: 15_000,
   projects: [
     project('shared-core', 'node'),
     project('shared-context', 'jsdom'),
