@@ -19,14 +19,17 @@ export async function get(url: string) {
 
 /**
  * Requests every one of `paths` on `server` until it says `cache=hit` (a page is cached after its
- * first render). Returns the pages that never did.
+ * first render). Returns the pages that never did. A render that fails is not tried again for 5 s
+ * (serverRendering.ts), and a just restarted instance on a busy machine can fail its first one:
+ * each page is asked for up to 10 s, a quarter of a second apart.
  */
 export async function warm(server: WebServerInstance, paths: string[]): Promise<string[]> {
   const cold: string[] = [];
   for (const path of paths) {
     let hit = false;
-    for (let attempt = 0; attempt < 10 && !hit; attempt += 1) {
+    for (let attempt = 0; attempt < 40 && !hit; attempt += 1) {
       hit = (await get(`${server.origin}${path}`)).render.includes('cache=hit');
+      if (!hit && attempt > 0) await sleep(SECOND / 4);
     }
     if (!hit) cold.push(path);
   }
