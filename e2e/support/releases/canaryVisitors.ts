@@ -6,7 +6,6 @@
  * runtime loaded.
  */
 import type { Browser, Page } from '@playwright/test';
-import { remoteBuildVersion } from '../federation';
 import { hydrated } from '../hydration';
 
 /**
@@ -28,6 +27,10 @@ export interface HttpVisit {
 /** The manifest preload: in the head, or (a server-rendered page) in the after-paint list as JSON. */
 const PRELOAD = /rel=\\?"preload\\?" href=\\?"([^"\\]+mf-manifest\.json)\\?" as=\\?"fetch/;
 
+/** The public_site build X-Render names (the server rendered with it), or null (client-rendered). */
+const renderedBuildOf = (header: string | null | undefined) =>
+  /public_site=([^;]+)/.exec(header ?? '')?.[1]?.trim() ?? null;
+
 export async function httpVisit(origin: string, pathname: string, cookie?: string): Promise<HttpVisit> {
   const response = await fetch(`${origin}${pathname}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
   const html = await response.text();
@@ -35,7 +38,7 @@ export async function httpVisit(origin: string, pathname: string, cookie?: strin
   return {
     status: response.status,
     setCookie: setCookie ? (setCookie.split(';')[0] ?? null) : null,
-    renderedBuild: /public_site=([^;]+)/.exec(response.headers.get('x-render') ?? '')?.[1]?.trim() ?? null,
+    renderedBuild: renderedBuildOf(response.headers.get('x-render')),
     preloadedManifest: PRELOAD.exec(html)?.[1] ?? null,
   };
 }
@@ -53,8 +56,6 @@ export interface BrowserPage {
   pathname: string;
   renderedBuild: string | null;
   preloadedManifest: string | null;
-  /** the build the page loaded after hydration (null: the area's fallback without a loaded remote) */
-  loadedBuild: string | null;
   /** the manifest the federation runtime loaded public_site from, after hydration */
   loadedManifest: string | null;
   /** the area showed its fallback (a crash or a load failure) */
@@ -127,9 +128,8 @@ export async function openVisitorLane(
         pages.push({
           origin,
           pathname,
-          renderedBuild: /public_site=([^;]+)/.exec(response?.headers()['x-render'] ?? '')?.[1]?.trim() ?? null,
+          renderedBuild: renderedBuildOf(response?.headers()['x-render']),
           preloadedManifest: PRELOAD.exec(html)?.[1] ?? null,
-          loadedBuild: (await remoteBuildVersion(page, 'public_site')) ?? null,
           loadedManifest: await loadedManifest(page),
           fallback: await fallback.isVisible(),
         });
