@@ -1,5 +1,7 @@
 import '@testing-library/jest-dom';
 
+import { configure } from '@testing-library/react';
+
 import { mockMatchMedia } from '../shared-ui/src/testing/matchMedia';
 
 // A test file may run in Node instead (`@jest-environment node`, e.g. server rendering): no window.
@@ -20,3 +22,8 @@ if (typeof window !== 'undefined') {
   }
   window.scrollTo = (() => undefined) as typeof window.scrollTo;
 }
+
+// findBy…/waitFor give up after 1 s by default. npm test runs Jest beside the browser suite on two
+// cores, where a lazy page and its first query took longer than that (a checkbox not found after
+// 1 s in CI, found in 0.1 s alone). A wait still fails when the thing never comes, after 5 s.
+configure({ asyncUtilTimeout: 5_000 });
