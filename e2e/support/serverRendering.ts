@@ -45,3 +45,20 @@ export function watchConsole(page: Page): string[] {
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
 }
+
+/**
+ * GETs `url` until the server renders it (X-Render `server; …`), for up to `timeoutMs`, and gives
+ * the last answer. A server just started, or a release just given to it, can miss the render
+ * deadline on a busy machine: it then serves the page to the browser to render, and does not try
+ * that release again for 5 s (web-server/src/serverRendering.ts). A page the server never renders
+ * still comes back client-rendered, for the test to refuse.
+ */
+export async function serverRenderedAnswer(request: APIRequestContext, url: string, timeoutMs = 10_000) {
+  const started = Date.now();
+  let answer = await request.get(url);
+  while (!/^server/.test(answer.headers()['x-render'] ?? '') && Date.now() - started < timeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    answer = await request.get(url);
+  }
+  return answer;
+}

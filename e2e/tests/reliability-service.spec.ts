@@ -3,6 +3,7 @@ import { adminUser, operatorUser, signInAs } from '../support/auth';
 import { startShellWithoutApi, type ServerHandle } from '../support/servers';
 import { adminIdToken, createArticle, type CreatedArticle, deleteArticle } from '../support/reliabilityApi';
 import { interactive } from '../support/hydration';
+import { serverRenderedAnswer } from '../support/serverRendering';
 
 /**
  * The article service unreachable (connection refused; the API process belongs to the shared
@@ -70,14 +71,8 @@ test('while the service is down, a page from the snapshot says so, and an articl
   request,
 }) => {
   // In the snapshot: rendered from it, marked degraded (kept in the cache for seconds only). The
-  // server started just before this test; on a busy machine its first render can miss the render
-  // deadline, and a failed render is served to the browser and not tried again for 5 s
-  // (web-server/src/serverRendering.ts): the page is asked for up to 10 s until it is rendered.
-  let known = await request.get(`${SHELL_WITHOUT_API}/articles/what-is-generative-ai`);
-  for (let waited = 0; known.headers()['x-render'] === 'client' && waited < 10_000; waited += 500) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    known = await request.get(`${SHELL_WITHOUT_API}/articles/what-is-generative-ai`);
-  }
+  // server started just before this test: asked until rendered (serverRenderedAnswer).
+  const known = await serverRenderedAnswer(request, `${SHELL_WITHOUT_API}/articles/what-is-generative-ai`);
   expect(known.status()).toBe(200);
   expect(known.headers()['x-render']).toMatch(/^server; .*degraded/);
   // Published after the build: the server cannot know whether it exists, so it neither says 404

@@ -6,6 +6,7 @@ import { webAppServer } from '../../scripts/lib/stack.mjs';
 import { distDir } from '../../scripts/lib/apps.mjs';
 import { buildInto } from '../support/build';
 import { appByWorkspace, privatePort, type ServerHandle } from '../support/servers';
+import { serverRenderedAnswer } from '../support/serverRendering';
 
 /**
  * Server rendering's failures and redeploys: a public-site release whose server build is missing,
@@ -95,14 +96,14 @@ test.describe('failures and redeploys', () => {
     test.setTimeout(180_000);
     // A release URL of its own: a URL that failed moments ago is not retried for 5 s (by design).
     await servePublicSite(distDir('public-site'), publicPort + 40);
-    const before = await request.get(`${origin}/articles`);
+    const before = await serverRenderedAnswer(request, `${origin}/articles`);
     expect(before.headers()['x-render']).toMatch(/^server;.*public_site=/);
     const marker = `ssr-redeploy-${Date.now()}`;
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'public-site-release-'));
     folders.push(folder);
     await buildInto('public-site', folder, marker);
     await servePublicSite(folder, publicPort + 30);
-    const after = await request.get(`${origin}/articles`);
+    const after = await serverRenderedAnswer(request, `${origin}/articles`);
     expect(after.status()).toBe(200);
     expect(after.headers()['x-render']).toContain(`public_site=${marker}`);
     expect(await after.text()).toContain('件の記事');
