@@ -24,23 +24,27 @@ const project = (name: string, environment: 'jsdom' | 'node'): Config => ({
 });
 
 const LOAD_TESTS = '\\.load\\.test\\.ts$';
-const articleApi: Config = {
-  ...project('article-api', 'node'),
+/** A service's tests (article-api, release-service), on SQLite. */
+const serviceProject = (name: string): Config => ({
+  ...project(name, 'node'),
   testPathIgnorePatterns: ['/node_modules/', LOAD_TESTS],
-};
+});
 
 /**
- * The article API's tests once more on PostgreSQL: a throw-away server for the run (globalSetup),
- * a fresh database per test app. Files that never touch storage run once, in the SQLite project.
+ * A service's tests once more on PostgreSQL: a throw-away server for the run (globalSetup), a fresh
+ * database per test app. Files that never touch storage (`sqliteOnly`) run once, in the SQLite project.
  */
-const articleApiOnPostgres: Config = {
-  ...articleApi,
-  displayName: 'article-api-postgres',
-  setupFiles: ['<rootDir>/../jest/polyfills.ts', '<rootDir>/test/support/usePostgres.ts'],
-  globalSetup: '<rootDir>/test/support/postgresGlobalSetup.ts',
-  globalTeardown: '<rootDir>/test/support/postgresGlobalTeardown.ts',
-  testPathIgnorePatterns: ['/node_modules/', '/test/(config|slug|postgresServer|freshRead)\\.test\\.ts$', LOAD_TESTS],
-};
+const onPostgres = (service: Config, sqliteOnly: string[]): Config => ({
+  ...service,
+  displayName: `${String(service.displayName)}-postgres`,
+  setupFiles: ['<rootDir>/../jest/polyfills.ts', 'service-kit/testing/usePostgres'],
+  globalSetup: 'service-kit/testing/postgresGlobalSetup',
+  globalTeardown: 'service-kit/testing/postgresGlobalTeardown',
+  testPathIgnorePatterns: ['/node_modules/', `/test/(${sqliteOnly.join('|')})\\.test\\.ts$`, LOAD_TESTS],
+});
+const articleApi = serviceProject('article-api');
+const articleApiOnPostgres = onPostgres(articleApi, ['config', 'slug', 'postgresServer', 'freshRead']);
+const releaseService = serviceProject('release-service');
 
 /**
  * The fixed-rate load tests (`*.load.test.ts`: 200 requests/s for 60 s, a rate the API must keep)
@@ -72,6 +76,7 @@ const config: Config = {
     project('business-portal', 'jsdom'),
     project('admin-console', 'jsdom'),
     articleApi,
+    releaseService,
     // web-server's modules are ES modules (import.meta.url): esbuild turns them into CommonJS for
     // Jest; tsc -b type-checks them.
     {
@@ -88,6 +93,7 @@ const config: Config = {
     // and their guards, the benchmark's helpers.
     { ...project('tooling', 'node'), testMatch: ['<rootDir>/*/test/**/*.test.ts?(x)'] },
     articleApiOnPostgres,
+    onPostgres(releaseService, ['config', 'healthWindow']),
     loadTestsOf(articleApi, 'article-api-load'),
     loadTestsOf(articleApiOnPostgres, 'article-api-postgres-load'),
   ],

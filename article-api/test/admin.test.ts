@@ -1,5 +1,5 @@
 import type { AdminUser, ServerInfo } from 'shared-articles';
-import { ENGINE, freshDatabaseEnv } from './support/engine';
+import { ENGINE, freshDatabaseEnv } from 'service-kit/testing';
 import { asAdmin, FAKE_USERS } from './support/testApp';
 import { useAppsPerTest, useTestApp } from './support/useTestApp';
 

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { buildApp, loggerOptions } from '../src/app';
-import { listen } from './support/http';
+import { listen } from 'service-kit/testing';
 import { asAdmin, asUser, bearer, fakeVerifyToken, TOKENS, testConfig, validInput } from './support/testApp';
 import { useTestApp } from './support/useTestApp';
 

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { HEALTH_DEFAULTS } from 'shared-releases';
 import { ConfigError, DEFAULT_CORS_ORIGINS, DEFAULT_DATABASE_PATH, loadConfig } from '../src/config';
 
 const EMULATOR = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
@@ -142,52 +141,5 @@ describe('loadConfig', () => {
         'RATE_LIMIT_WRITE_MAX',
       ]),
     );
-  });
-
-  it('reads the canary health rules, defaulting to shared-releases HEALTH_DEFAULTS, and refuses nonsense', () => {
-    expect(loadConfig(EMULATOR).health).toEqual({
-      windowMinutes: HEALTH_DEFAULTS.windowMinutes,
-      minCanaryViews: HEALTH_DEFAULTS.minCanaryViews,
-      margin: HEALTH_DEFAULTS.margin,
-      addressCap: HEALTH_DEFAULTS.addressCap,
-      reportsPerMinute: HEALTH_DEFAULTS.reportsPerMinute,
-    });
-    expect(HEALTH_DEFAULTS).toEqual({
-      windowMinutes: 10,
-      minCanaryViews: 50,
-      margin: 0.25,
-      addressCap: 5,
-      reportsPerMinute: 30,
-    });
-    const config = loadConfig({
-      ...EMULATOR,
-      HEALTH_WINDOW_MINUTES: '5',
-      HEALTH_MIN_CANARY_VIEWS: '200',
-      HEALTH_MARGIN: '0.1',
-      HEALTH_ADDRESS_CAP: '3',
-      HEALTH_REPORTS_PER_MINUTE: '60',
-    });
-    expect(config.health).toEqual({
-      windowMinutes: 5,
-      minCanaryViews: 200,
-      margin: 0.1,
-      addressCap: 3,
-      reportsPerMinute: 60,
-    });
-    const problems = problemsOf({
-      ...EMULATOR,
-      HEALTH_WINDOW_MINUTES: '0',
-      HEALTH_MIN_CANARY_VIEWS: 'many',
-      HEALTH_MARGIN: '1.5',
-      HEALTH_ADDRESS_CAP: '2.5',
-      HEALTH_REPORTS_PER_MINUTE: '-1',
-    });
-    expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
-      'HEALTH_ADDRESS_CAP',
-      'HEALTH_MARGIN',
-      'HEALTH_MIN_CANARY_VIEWS',
-      'HEALTH_REPORTS_PER_MINUTE',
-      'HEALTH_WINDOW_MINUTES',
-    ]);
   });
 });

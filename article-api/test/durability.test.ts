@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Article } from 'shared-articles';
 import { startChildService } from './support/childService';
 import { storedArticle } from './support/dbDump';
-import { freshDatabaseEnv } from './support/engine';
-import { sendTo } from './support/http';
+import { freshDatabaseEnv } from 'service-kit/testing';
+import { sendTo } from 'service-kit/testing';
 import { asAdmin, validInput } from './support/testApp';
 
 jest.setTimeout(60_000);

@@ -5,8 +5,8 @@
 import type { AdminUser, Article } from 'shared-articles';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { type AuthEmulator, ensureAuthEmulator, signUpOnEmulator } from './support/authEmulator';
-import { freshDatabaseEnv } from './support/engine';
+import { type AuthEmulator, ensureAuthEmulator, signUpOnEmulator } from 'service-kit/testing';
+import { freshDatabaseEnv } from 'service-kit/testing';
 import { bearer, validInput } from './support/testApp';
 import { useTestApp } from './support/useTestApp';
 

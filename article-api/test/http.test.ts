@@ -1,7 +1,6 @@
 import Fastify from 'fastify';
-import { ApiError, registerErrorHandlers, toErrorResponse } from '../src/errors';
-import { listen } from './support/http';
-import { sendRaw } from './support/rawHttp';
+import { ApiError, registerErrorHandlers, toErrorResponse } from 'service-kit';
+import { listen, sendRaw } from 'service-kit/testing';
 import { asAdmin, validInput } from './support/testApp';
 import { useAppsPerTest, useTestApp } from './support/useTestApp';
 

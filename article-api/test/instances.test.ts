@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Article } from 'shared-articles';
 import { executeSql } from './support/dbDump';
-import { freshDatabaseEnv } from './support/engine';
-import type { Send } from './support/http';
+import { freshDatabaseEnv } from 'service-kit/testing';
+import type { Send } from 'service-kit/testing';
 import { asAdmin, buildTestApp, validInput } from './support/testApp';
 import { useTestApp } from './support/useTestApp';
 

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Article } from 'shared-articles';
-import { openDatabase } from '../src/db/sqlite/database';
-import { describeOn, freshDatabaseEnv } from './support/engine';
-import { listen } from './support/http';
+import { openDatabase } from 'service-kit/sqlite';
+import { describeOn, freshDatabaseEnv } from 'service-kit/testing';
+import { listen } from 'service-kit/testing';
 import { asAdmin, buildTestApp, validInput } from './support/testApp';
 
 let dir: string;

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { findPostgresBin, POSTGRES_INSTALL_HINT } from './support/postgresServer';
+import { findPostgresBin, POSTGRES_INSTALL_HINT } from 'service-kit/testing';
 
 it('names the install command when no PostgreSQL server is installed', () => {
   const empty = mkdtempSync(path.join(os.tmpdir(), 'no-postgres-'));

@@ -4,8 +4,8 @@
  * anonymous or forged writes (even through the same proxy address as the admin) ends in 429s
  * without costing the admin a single write.
  */
-import { describeOn, freshDatabaseEnv } from './support/engine';
-import type { Send } from './support/http';
+import { describeOn, freshDatabaseEnv } from 'service-kit/testing';
+import type { Send } from 'service-kit/testing';
 import { asAdmin, bearer, validInput } from './support/testApp';
 import { useAppsPerTest } from './support/useTestApp';
 

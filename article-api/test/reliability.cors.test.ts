@@ -4,7 +4,7 @@
  * can neither send an authorised write (its preflight fails) nor read an answer.
  */
 import { DEFAULT_CORS_ORIGINS } from '../src/config';
-import type { TestRequest } from './support/http';
+import type { TestRequest } from 'service-kit/testing';
 import { asAdmin, validInput } from './support/testApp';
 import { useTestApp } from './support/useTestApp';
 

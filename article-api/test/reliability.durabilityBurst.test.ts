@@ -9,8 +9,8 @@ import path from 'node:path';
 import type { Article } from 'shared-articles';
 import { type ChildService, startChildService } from './support/childService';
 import { integrityCheck, storedArticles } from './support/dbDump';
-import { freshDatabaseEnv } from './support/engine';
-import { sendOnce } from './support/rawHttp';
+import { freshDatabaseEnv } from 'service-kit/testing';
+import { sendOnce } from 'service-kit/testing';
 import { TOKENS } from './support/testApp';
 
 jest.setTimeout(120_000);

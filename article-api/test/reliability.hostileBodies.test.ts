@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Article } from 'shared-articles';
 import { dumpDatabase, integrityCheck } from './support/dbDump';
-import { freshDatabaseEnv } from './support/engine';
+import { freshDatabaseEnv } from 'service-kit/testing';
 import { generateHostileRequests, generatorOf, type HostileRequest } from './support/hostileRequests';
-import { createPrng, seedFromEnv } from './support/prng';
-import { inPool, type RawAnswer, sendOnce, sendRaw } from './support/rawHttp';
+import { createPrng, seedFromEnv } from 'service-kit/testing';
+import { inPool, type RawAnswer, sendOnce, sendRaw } from 'service-kit/testing';
 import { buildTestApp, TOKENS } from './support/testApp';
 import { useTestApp } from './support/useTestApp';
 

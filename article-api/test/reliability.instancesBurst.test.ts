@@ -7,8 +7,8 @@
 import type { Article } from 'shared-articles';
 import { type ChildService, startChildService } from './support/childService';
 import { integrityCheck, storedArticles } from './support/dbDump';
-import { describeOn, freshDatabaseEnv } from './support/engine';
-import { sendOnce } from './support/rawHttp';
+import { describeOn, freshDatabaseEnv } from 'service-kit/testing';
+import { sendOnce } from 'service-kit/testing';
 import { TOKENS } from './support/testApp';
 
 jest.setTimeout(120_000);

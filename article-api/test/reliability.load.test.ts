@@ -10,8 +10,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Article } from 'shared-articles';
 import { type ChildService, startChildService } from './support/childService';
-import { freshDatabaseEnv } from './support/engine';
-import { sendOnce } from './support/rawHttp';
+import { freshDatabaseEnv } from 'service-kit/testing';
+import { sendOnce } from 'service-kit/testing';
 import { TOKENS } from './support/testApp';
 
 const DURATION_S = Number(process.env.RELIABILITY_LOAD_SECONDS ?? 60);

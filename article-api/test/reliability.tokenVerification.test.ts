@@ -14,8 +14,8 @@ import {
   createAccountInProject,
   signUpOnEmulator,
   startPrivateAuthEmulator,
-} from './support/authEmulator';
-import { listen, type Send, type TestRequest } from './support/http';
+} from 'service-kit/testing';
+import { listen, type Send, type TestRequest } from 'service-kit/testing';
 import {
   type Claims,
   createSigningKey,
@@ -25,8 +25,8 @@ import {
   tamperClaims,
   tamperSignature,
   unsignedToken,
-} from './support/idTokens';
-import { freshDatabaseEnv } from './support/engine';
+} from 'service-kit/testing';
+import { freshDatabaseEnv } from 'service-kit/testing';
 import { bearer, validInput } from './support/testApp';
 import { useTestApp } from './support/useTestApp';
 

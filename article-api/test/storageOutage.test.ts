@@ -2,8 +2,8 @@
  * The database going away under a running service (PostgreSQL stopped): public reads and admin
  * writes answer a Japanese 503 with Retry-After instead of a 500, and nothing hangs.
  */
-import { describeOn } from './support/engine';
-import { type PostgresServer, startPostgres } from './support/postgresServer';
+import { describeOn } from 'service-kit/testing';
+import { type PostgresServer, startPostgres } from 'service-kit/testing';
 import { asAdmin, buildTestApp, validInput } from './support/testApp';
 import { useTestApp } from './support/useTestApp';
 

@@ -1,4 +1,4 @@
-import { sendOnce } from './support/rawHttp';
+import { sendOnce } from 'service-kit/testing';
 import { asAdmin, validInput } from './support/testApp';
 import { useTestApp } from './support/useTestApp';
 

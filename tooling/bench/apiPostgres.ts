@@ -5,7 +5,7 @@
 // or alone: `npx tsx tooling/bench/apiPostgres.ts [--quick]`.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
-import { findPostgresBin, startPostgres } from '../../article-api/test/support/postgresServer';
+import { findPostgresBin, startPostgres } from 'service-kit/testing';
 import { repoRoot } from '../../scripts/lib/apps.mjs';
 import { freePort } from '../../scripts/lib/processes.mjs';
 import { loadTestPair, type ApiFigures } from './api';

@@ -1,23 +1,21 @@
 /**
  * The one-shot move from a SQLite file to PostgreSQL: every article and business article with its
- * id, slug, dates and timestamps, and the release registry (copyReleaseRegistry.ts), in one transaction that commits only after the copy was read back
- * and compared with the source row for row. The target must be empty (migrated without seed);
+ * id, slug, dates and timestamps, in one transaction that commits only after the copy was read back
+ * and compared with the source row for row (the release registry is the release service's: its own
+ * `db:move-releases` moves it). The target must be empty (migrated without seed);
  * the id sequence continues after the source's highest id ever handed out, so no id is reused.
  */
 import Database from 'better-sqlite3';
 import type pg from 'pg';
-import { copyReleaseRows, readReleaseRows, type ReleaseRows, releaseRowCount } from './copyReleaseRegistry';
 import { ARTICLE_COLUMNS } from './rows';
+import { createPool, inTransaction } from 'service-kit/postgres';
 import { insertRows, migratePostgres } from './postgres/migrations';
-import { createPool, inTransaction } from './postgres/pool';
 
 export interface CopyReport {
   articles: number;
   businessArticles: number;
   /** The id the next created article gets. */
   nextArticleId: number;
-  /** The release registry's rows: published versions, live lines, audit lines. */
-  releases: { versions: number; lines: number; auditLines: number };
 }
 
 export class CopyError extends Error {
@@ -67,7 +65,6 @@ function selectAsSqlite(column: string): string {
 
 function readSource(sqlitePath: string): {
   rows: Record<Table, Row[]>;
-  releases: ReleaseRows;
   highestArticleId: number;
 } {
   let db: Database.Database;
@@ -85,7 +82,7 @@ function readSource(sqlitePath: string): {
       }
       const sequence = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'articles'").pluck().get();
       const maxId = rows.articles.reduce((max, row) => Math.max(max, Number(row.id)), 0);
-      return { rows, releases: readReleaseRows(db), highestArticleId: Math.max(Number(sequence ?? 0), maxId) };
+      return { rows, highestArticleId: Math.max(Number(sequence ?? 0), maxId) };
     })();
   } catch (error) {
     if (error instanceof CopyError) throw error;
@@ -100,11 +97,9 @@ async function assertEmpty(client: pg.PoolClient): Promise<void> {
     'SELECT (SELECT COUNT(*) FROM articles) AS articles, (SELECT COUNT(*) FROM business_articles) AS business',
   );
   const { articles = 0, business = 0 } = rows[0] ?? {};
-  const releases = await releaseRowCount(client);
-  if (Number(articles) + Number(business) + releases > 0) {
+  if (Number(articles) + Number(business) > 0) {
     throw new CopyError(
-      `the PostgreSQL database already holds ${articles} articles, ${business} business articles and ` +
-        `${releases} release registry rows: ` +
+      `the PostgreSQL database already holds ${articles} articles and ${business} business articles: ` +
         'the copy goes into an empty database only (migrate it with --no-seed), once',
     );
   }
@@ -118,7 +113,7 @@ export async function copySqliteToPostgres(sqlitePath: string, postgresUrl: stri
     return await inTransaction(pool, async (client) => {
       // No instance may write while the copy runs: it would be lost or collide with a copied id.
       await client.query(
-        'LOCK TABLE articles, business_articles, release_versions, registry_lines, release_audit IN EXCLUSIVE MODE',
+        'LOCK TABLE articles, business_articles IN EXCLUSIVE MODE',
       );
       await assertEmpty(client);
       const problems: string[] = [];
@@ -127,7 +122,6 @@ export async function copySqliteToPostgres(sqlitePath: string, postgresUrl: stri
         const copied = await client.query(`SELECT ${columns.map(selectAsSqlite).join(', ')} FROM ${table} ORDER BY id`);
         problems.push(...differences(table, source.rows[table], copied.rows));
       }
-      problems.push(...(await copyReleaseRows(client, source.releases)));
       if (problems.length > 0) {
         throw new CopyError(`the copy differs from the SQLite file, nothing was kept:\n  ${problems.join('\n  ')}`);
       }
@@ -140,11 +134,6 @@ export async function copySqliteToPostgres(sqlitePath: string, postgresUrl: stri
         articles: source.rows.articles.length,
         businessArticles: source.rows.business_articles.length,
         nextArticleId: source.highestArticleId + 1,
-        releases: {
-          versions: source.releases.release_versions.length,
-          lines: source.releases.registry_lines.length,
-          auditLines: source.releases.release_audit.length,
-        },
       };
     });
   } finally {

@@ -1,8 +1,7 @@
 /** `npm run db:migrate`: the pending numbered migrations of the configured engine, applied now. */
+import { createPool, describePostgresUrl } from 'service-kit/postgres';
+import { openDatabase } from 'service-kit/sqlite';
 import { migratePostgres } from './postgres/migrations';
-import { createPool } from './postgres/pool';
-import { describePostgresUrl } from './postgres/storage';
-import { openDatabase } from './sqlite/database';
 import { migrate } from './sqlite/migrations';
 import type { StorageConfig } from './storage';
 

@@ -4,20 +4,14 @@
  */
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../config';
+import type { StorageConfig } from 'service-kit';
 import type { ArticleRepository } from './articleRepository';
-import type { HealthRepository } from './healthRepository';
-import type { ReleaseRepository } from './releaseRepository';
 import { openPostgresStorage } from './postgres/storage';
 import { openSqliteStorage } from './sqlite/storage';
 
 export interface Storage {
   readonly engine: 'sqlite' | 'postgres';
   readonly repository: ArticleRepository;
-  /** The release registry: live lines per environment, versions and the audit log. */
-  readonly releases: ReleaseRepository;
-  /** Page views and failures per release and minute (canary health). */
-  readonly health: HealthRepository;
   /** What /api/admin/info shows: the file name, or host, port and database; never credentials. */
   readonly description: string;
   /**
@@ -30,7 +24,7 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-export type StorageConfig = Pick<AppConfig, 'databasePath' | 'databaseUrl' | 'databasePoolMax'>;
+export type { StorageConfig };
 
 /** Opens and migrates the configured database. */
 export async function openStorage(config: StorageConfig, log: Pick<FastifyBaseLogger, 'warn'>): Promise<Storage> {

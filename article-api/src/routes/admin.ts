@@ -1,8 +1,8 @@
 /** Admin-only views of the service: /api/admin/users and /api/admin/info. */
 import type { FastifyPluginAsync } from 'fastify';
 import type { AdminUser, ServerInfo } from 'shared-articles';
-import type { AuthGuards } from '../auth/guards';
-import type { ListUsers } from '../auth/types';
+import type { AuthGuards } from 'service-kit';
+import type { ListUsers } from 'service-kit';
 import type { AppConfig } from '../config';
 import { ApiError, MESSAGES } from '../errors';
 

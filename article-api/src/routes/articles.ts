@@ -2,15 +2,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { stripHtml } from 'shared-articles';
 import { type ValidArticleInput, validateArticleInput } from 'shared-articles/schema';
-import type { AuthGuards } from '../auth/guards';
+import type { AuthGuards } from 'service-kit';
 import { DuplicateSlugError } from '../db/articleRepository';
 import type { Storage } from '../db/storage';
 import { ApiError, MESSAGES } from '../errors';
 import type { HtmlSanitizer } from '../sanitize';
 import { slugFromTitle } from '../slug';
 import { malformedTextFields } from '../textGuard';
-import { answeredNotModified, sendVersionHeaders } from './contentVersion';
-import type { Limiter } from './rateLimits';
+import { answeredNotModified, type Limiter, sendVersionHeaders } from 'service-kit';
 
 export interface ArticleRouteDeps {
   storage: Pick<Storage, 'repository' | 'contentVersion'>;

@@ -1,6 +1,6 @@
 /** The business dashboard's articles: /api/business/articles… for any signed-in user. */
 import type { FastifyPluginAsync } from 'fastify';
-import type { AuthGuards } from '../auth/guards';
+import type { AuthGuards } from 'service-kit';
 import type { ArticleRepository } from '../db/articleRepository';
 import { ApiError, MESSAGES } from '../errors';
 

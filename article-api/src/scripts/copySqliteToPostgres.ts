@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadStorageConfig } from '../config';
 import { CopyError, copySqliteToPostgres } from '../db/copySqliteToPostgres';
-import { describePostgresUrl } from '../db/postgres/storage';
+import { describePostgresUrl } from 'service-kit/postgres';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { from: { type: 'string' }, to: { type: 'string' } } });
@@ -21,8 +21,6 @@ async function main(): Promise<void> {
     `copied ${report.articles} articles and ${report.businessArticles} business articles from ${from} ` +
       `to ${describePostgresUrl(to)}, verified row for row; the next article gets id ${report.nextArticleId}`,
   );
-  const { versions, lines, auditLines } = report.releases;
-  console.log(`release registry: ${versions} published versions, ${lines} live lines, ${auditLines} audit lines`);
 }
 
 main().catch((error: unknown) => {

@@ -3,10 +3,10 @@
  * a fresh database of the engine under test, raw SQL, and migrations written for that engine.
  */
 import { type Migration, migrate, migrations as sqliteMigrations } from '../../src/db/sqlite/migrations';
-import { openDatabase } from '../../src/db/sqlite/database';
+import { openDatabase } from 'service-kit/sqlite';
 import { migratePostgres, type PostgresMigration, postgresMigrations } from '../../src/db/postgres/migrations';
-import { createPool } from '../../src/db/postgres/pool';
-import { createPostgresDatabase, ENGINE } from './engine';
+import { createPool } from 'service-kit/postgres';
+import { createPostgresDatabase, ENGINE } from 'service-kit/testing';
 
 export interface MigrationHarness {
   /** The engine's own migrations. */

@@ -5,9 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ArticleInput } from 'shared-articles';
 import { buildApp, type BuildAppOptions } from '../../src/app';
-import type { AuthUserSummary, AuthenticatedUser, VerifyToken } from '../../src/auth/types';
+import type { AuthUserSummary, AuthenticatedUser, VerifyToken } from 'service-kit';
 import { type AppConfig, loadConfig } from '../../src/config';
-import { freshDatabaseEnv } from './engine';
+import { freshDatabaseEnv } from 'service-kit/testing';
 
 export const TOKENS = {
   admin: 'token-admin',

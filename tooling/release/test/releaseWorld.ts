@@ -1,5 +1,5 @@
 /**
- * A world for the release commands: the release registry service (article-api, in this process,
+ * A world for the release commands: the release registry service (release-service, in this process,
  * on a fresh database, fake tokens with team claims), an HTTP server for the artifact store and
  * each environment's shell manifest, and the CLI run as a team runs it (`node scripts/*.mjs`).
  */
@@ -11,9 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AuditEntry, HealthReport, RegistryDocument } from 'shared-releases';
-import { buildApp } from '../../../article-api/src/app';
-import { RELEASE_TOKENS, releaseVerifyToken } from '../../../article-api/test/support/releaseFixtures';
-import { testConfig } from '../../../article-api/test/support/testApp';
+import { buildApp } from '../../../release-service/src/app';
+import { RELEASE_TOKENS, releaseVerifyToken } from '../../../release-service/test/support/releaseFixtures';
+import { testConfig } from '../../../release-service/test/support/testApp';
 import { repoRoot } from '../src/remotes';
 
 export { RELEASE_TOKENS };

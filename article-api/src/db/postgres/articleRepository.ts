@@ -9,7 +9,7 @@ import {
   rowToBusinessArticle,
   toColumns,
 } from '../rows';
-import { inTransaction, placeholders, type Queryable } from './pool';
+import { inTransaction, placeholders, type Queryable } from 'service-kit/postgres';
 
 /** The date as the model writes it, whatever DateStyle the server is set to. */
 const COLUMNS = `slug, title, content, to_char(date, 'YYYY-MM-DD') AS date, category, tag, image, url, note_url,

@@ -1,25 +1,20 @@
 /**
  * The PostgreSQL schema as numbered migrations, the same versions as SQLite's (sqlite/migrations.ts)
- * plus the shared rate-limit counters. Each is applied once, in its own transaction, under an
- * advisory lock: several instances starting at once apply each migration exactly once.
+ * plus the shared rate-limit counters, applied by service-kit's runner (once each, under an
+ * advisory lock, however many instances start at once).
  */
 import type pg from 'pg';
 import type { ArticleFields } from 'shared-articles';
 import { seedArticles, seedBusinessArticles } from 'shared-articles/seed';
 import { toColumns } from '../rows';
-import { inTransaction, placeholders } from './pool';
-import { RELEASE_CANARY_POSTGRES, RELEASE_REGISTRY_POSTGRES } from './releaseSchema';
+import { placeholders, type PostgresMigration as Migration, RATE_LIMITS_POSTGRES, runPostgresMigrations } from 'service-kit/postgres';
 
 export interface MigrationContext {
   /** Insert the seed content when a table is created (off for tests and copies that want empty tables). */
   seed: boolean;
 }
 
-export interface PostgresMigration {
-  version: number;
-  name: string;
-  up(client: pg.PoolClient, context: MigrationContext): Promise<void>;
-}
+export type PostgresMigration = Migration<MigrationContext>;
 
 /** Any constant: the key of the advisory lock migrations take. */
 const MIGRATION_LOCK = 0x61727469; // "arti"
@@ -111,28 +106,11 @@ export const postgresMigrations: readonly PostgresMigration[] = [
     version: 4,
     name: 'create rate_limits',
     async up(client) {
-      // UNLOGGED: counters are not worth a WAL write per request, and losing them in a crash is harmless.
-      await client.query(`CREATE UNLOGGED TABLE rate_limits (
-                            key TEXT PRIMARY KEY,
-                            hits INT NOT NULL,
-                            expires_at TIMESTAMPTZ NOT NULL);
-                          CREATE INDEX rate_limits_expiry ON rate_limits (expires_at);`);
+      await client.query(RATE_LIMITS_POSTGRES);
     },
   },
-  {
-    version: 5,
-    name: 'create release registry',
-    async up(client) {
-      await client.query(RELEASE_REGISTRY_POSTGRES);
-    },
-  },
-  {
-    version: 6,
-    name: 'canary releases and release health',
-    async up(client) {
-      await client.query(RELEASE_CANARY_POSTGRES);
-    },
-  },
+  // 5 and 6 created the release registry's tables when it lived here: the release service owns
+  // them now (release-service, `npm run db:move-releases` moves an old database's rows there).
 ];
 
 /** After rows were inserted with explicit ids: the next generated id follows the highest. */
@@ -142,29 +120,10 @@ export async function syncIdSequence(client: pg.ClientBase): Promise<void> {
 }
 
 /** Applies the migrations not yet recorded, in version order; returns the versions applied now. */
-export async function migratePostgres(
+export function migratePostgres(
   pool: pg.Pool,
   context: MigrationContext = { seed: true },
   list: readonly PostgresMigration[] = postgresMigrations,
 ): Promise<number[]> {
-  const applied: number[] = [];
-  for (const migration of [...list].sort((a, b) => a.version - b.version)) {
-    const ran = await inTransaction(pool, async (client) => {
-      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-                            version INT PRIMARY KEY,
-                            name TEXT NOT NULL,
-                            applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
-      const done = await client.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);
-      if (done.rowCount) return false; // applied earlier, or by another instance while this one waited
-      await migration.up(client, context);
-      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
-        migration.version,
-        migration.name,
-      ]);
-      return true;
-    });
-    if (ran) applied.push(migration.version);
-  }
-  return applied;
+  return runPostgresMigrations(pool, { list, lockKey: MIGRATION_LOCK, context });
 }

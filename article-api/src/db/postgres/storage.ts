@@ -3,11 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../storage';
 import { createPostgresArticleRepository } from './articleRepository';
 import { sharedFreshRead } from './freshRead';
-import { createPostgresHealthRepository } from './healthRepository';
 import { migratePostgres } from './migrations';
-import { createPool } from './pool';
-import { createPostgresReleaseRepository } from './releaseRepository';
-import { createPostgresRateLimitStore } from './rateLimitStore';
+import { createPool, createPostgresRateLimitStore, describePostgresUrl } from 'service-kit/postgres';
 
 export interface PostgresStorageOptions {
   url: string;
@@ -15,18 +12,8 @@ export interface PostgresStorageOptions {
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
-/** host:port/database of a postgres:// URL, without user or password. */
-export function describePostgresUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `PostgreSQL ${parsed.host}${parsed.pathname}`;
-  } catch {
-    return 'PostgreSQL';
-  }
-}
-
 export async function openPostgresStorage({ url, poolMax, log }: PostgresStorageOptions): Promise<Storage> {
-  const pool = createPool(url, poolMax);
+  const pool = createPool(url, poolMax, 'article-api');
   // An idle connection the server drops (restart, failover) must not crash the process: the pool
   // discards it and opens a new one on the next query.
   pool.on('error', (error) => log.warn({ err: error }, 'idle PostgreSQL connection lost'));
@@ -48,8 +35,6 @@ export async function openPostgresStorage({ url, poolMax, log }: PostgresStorage
   return {
     engine: 'postgres',
     repository: createPostgresArticleRepository(pool),
-    releases: createPostgresReleaseRepository(pool),
-    health: createPostgresHealthRepository(pool),
     description: describePostgresUrl(url),
     contentVersion,
     rateLimitStore: rateLimits.store,

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Article } from 'shared-articles';
 import { type ArticleDraft, type ArticleRepository, DuplicateSlugError } from '../articleRepository';
 import { type ArticleRow, type BusinessArticleRow, rowToArticle, rowToBusinessArticle, toColumns } from '../rows';
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from 'service-kit/sqlite';
 
 /** Duck-typed: the native SqliteError need not share this realm's Error (Jest sandboxes do not). */
 function isUniqueSlugViolation(error: unknown): boolean {

@@ -5,19 +5,14 @@
  */
 import { seedArticles, seedBusinessArticles } from 'shared-articles/seed';
 import { toColumns } from '../rows';
-import type { SqliteDatabase } from './database';
-import { RELEASE_CANARY_SQLITE, RELEASE_REGISTRY_SQLITE } from './releaseSchema';
+import { runSqliteMigrations, type SqliteDatabase, type SqliteMigration } from 'service-kit/sqlite';
 
 export interface MigrationContext {
   /** Insert the seed content when a table is created (off for tests and copies that want empty tables). */
   seed: boolean;
 }
 
-export interface Migration {
-  version: number;
-  name: string;
-  up(db: SqliteDatabase, context: MigrationContext): void;
-}
+export type Migration = SqliteMigration<MigrationContext>;
 
 const ARTICLE_COLUMNS = `
   slug TEXT NOT NULL UNIQUE,
@@ -87,21 +82,9 @@ export const migrations: readonly Migration[] = [
       }
     },
   },
-  {
-    // 4 is PostgreSQL's shared rate-limit table: SQLite keeps its counters in the process.
-    version: 5,
-    name: 'create release registry',
-    up(db) {
-      db.exec(RELEASE_REGISTRY_SQLITE);
-    },
-  },
-  {
-    version: 6,
-    name: 'canary releases and release health',
-    up(db) {
-      db.exec(RELEASE_CANARY_SQLITE);
-    },
-  },
+  // 4 is PostgreSQL's shared rate-limit table: SQLite keeps its counters in the process. 5 and 6
+  // created the release registry's tables when it lived here: the release service owns them now
+  // (release-service, `npm run db:move-releases` moves an old database's rows there).
 ];
 
 /** Applies the migrations not yet recorded, in version order; returns the versions applied now. */
@@ -110,27 +93,5 @@ export function migrate(
   context: MigrationContext = { seed: true },
   list: readonly Migration[] = migrations,
 ): number[] {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-             version INTEGER PRIMARY KEY,
-             name TEXT NOT NULL,
-             applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))`);
-  const applied = new Set(
-    db
-      .prepare('SELECT version FROM schema_migrations')
-      .pluck()
-      .all()
-      .map((version) => Number(version)),
-  );
-  const record = db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)');
-
-  const pending = [...list]
-    .sort((a, b) => a.version - b.version)
-    .filter((migration) => !applied.has(migration.version));
-  for (const migration of pending) {
-    db.transaction(() => {
-      migration.up(db, context);
-      record.run(migration.version, migration.name);
-    })();
-  }
-  return pending.map((migration) => migration.version);
+  return runSqliteMigrations(db, { list, context });
 }

@@ -2,10 +2,8 @@
 import path from 'node:path';
 import type { Storage } from '../storage';
 import { createArticleRepository } from './articleRepository';
-import { openDatabase } from './database';
-import { createSqliteHealthRepository } from './healthRepository';
+import { openDatabase } from 'service-kit/sqlite';
 import { migrate } from './migrations';
-import { createSqliteReleaseRepository } from './releaseRepository';
 
 export function openSqliteStorage(databasePath: string): Storage {
   const db = openDatabase(databasePath);
@@ -21,8 +19,6 @@ export function openSqliteStorage(databasePath: string): Storage {
   return {
     engine: 'sqlite',
     repository: createArticleRepository(db),
-    releases: createSqliteReleaseRepository(db),
-    health: createSqliteHealthRepository(db),
     description: path.basename(databasePath),
     contentVersion: async () => {
       const row = version.get()!;

@@ -1,5 +1,5 @@
 /** What every generated request is built from: a valid article to spoil, the admin's header, a JSON request. */
-import type { Prng } from '../prng';
+import type { Prng } from 'service-kit/testing';
 import type { HostileContext, HostileRequest } from './types';
 
 export const BODY_LIMIT = 256 * 1024;

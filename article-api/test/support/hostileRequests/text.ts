@@ -1,5 +1,5 @@
 /** Characters for the generated bodies, and the helpers that put them into text. */
-import type { Prng } from '../prng';
+import type { Prng } from 'service-kit/testing';
 import type { Body } from './requests';
 
 /** Characters that are legitimate in text but unusual: they go into otherwise valid fields. */

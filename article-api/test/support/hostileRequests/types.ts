@@ -1,4 +1,4 @@
-import type { Prng } from '../prng';
+import type { Prng } from 'service-kit/testing';
 
 export interface HostileRequest {
   /** "category: detail", printed when the answer is wrong. */

@@ -1,0 +1,68 @@
+/**
+ * Builds the release service (no listen): its own storage, auth, security plugins and the /api
+ * routes of the release registry (releases, canaries, the audit log) and of health reports. The
+ * storage opens (and migrates) when the app becomes ready, so `listen()` fails when the database
+ * cannot be reached. Tests inject a fake token verifier, manifest reader and clock.
+ */
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { createLimiter, createServiceApp, firebaseAuthOf, registerGuards, type VerifyToken } from 'service-kit';
+import type { AppConfig } from './config';
+import { openStorage } from './db/storage';
+import { createManifestFetcher, type FetchManifest } from './releases/manifests';
+import { RELEASE_MESSAGES } from './releases/messages';
+import { createReleaseServices } from './releases/services';
+import { livenessRoutes } from './routes/health';
+import { healthReportRoutes } from './routes/healthReports';
+import { releaseRoutes } from './routes/releases';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** Defaults to firebase-admin's verifyIdToken for the configured project or emulator. */
+  verifyToken?: VerifyToken;
+  /** How the release gate reads manifests; defaults to HTTP with a timeout and size cap. */
+  fetchManifest?: FetchManifest;
+  /** Defaults to pino at config.logLevel with credentials redacted. */
+  logger?: FastifyServerOptions['logger'];
+  /** Milliseconds since the epoch for canaries and health minutes; Date.now unless a test moves time. */
+  clock?: () => number;
+}
+
+export function buildApp(options: BuildAppOptions): FastifyInstance {
+  const { config } = options;
+  const app = createServiceApp({
+    config,
+    bodyLimit: config.bodyLimitBytes,
+    storageUnavailable: RELEASE_MESSAGES.storageUnavailable,
+    exposedHeaders: ['Retry-After', 'ETag', 'X-Content-Version'],
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
+  });
+  const { verifyToken } = firebaseAuthOf(app, config, options);
+
+  app.register(
+    async (api) => {
+      const storage = await openStorage(config, api.log);
+      api.addHook('onClose', () => storage.close());
+      const { guards, limitWrites } = await registerGuards(api, config, verifyToken, storage.rateLimitStore);
+      // Health reports are anonymous: counted per client address and minute, before the body is read.
+      const limitReports = createLimiter(
+        api,
+        { max: config.health.reportsPerMinute, windowMs: 60_000 },
+        (request) => `health:${request.ip}`,
+      );
+      const releases = createReleaseServices({
+        repo: storage.releases,
+        healthStore: storage.health,
+        config,
+        fetchManifest: options.fetchManifest ?? createManifestFetcher(),
+        isAdmin: guards.isAdmin,
+        ...(options.clock ? { clock: options.clock } : {}),
+        log: api.log,
+      });
+      api.register(livenessRoutes);
+      api.register(releaseRoutes({ services: releases, guards, limitWrites }));
+      api.register(healthReportRoutes({ health: releases.health, limitReports }));
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}

@@ -1,0 +1,93 @@
+/**
+ * The release service's configuration, read and validated in one place: nothing else reads
+ * process.env. The settings every service shares are service-kit's; an invalid setting stops the
+ * service at start-up with every problem listed.
+ */
+import path from 'node:path';
+import {
+  type CommonConfig,
+  commonConfigOf,
+  commonEnvShape,
+  type Env,
+  httpUrl,
+  integer,
+  parseEnv,
+  REPO_ROOT,
+  type StorageConfig,
+  storageConfigOf,
+  storageEnvShape,
+} from 'service-kit';
+import { HEALTH_DEFAULTS, RELEASE_ENVIRONMENTS, type ReleaseEnvironment } from 'shared-releases';
+import { z } from 'zod';
+
+export { ConfigError, DEFAULT_CORS_ORIGINS, type LogLevel } from 'service-kit';
+
+export interface AppConfig extends CommonConfig {
+  /** Largest accepted request body: release calls and health reports are small. */
+  bodyLimitBytes: number;
+  /** Where published releases are served (docs/releasing.md): `{workspace}`/`{port}` are filled in per remote. */
+  releasePublicUrl: string;
+  /** Per environment, the mf-manifest.json of the shell that environment serves: what the gate checks against. */
+  releaseShellManifests: Record<ReleaseEnvironment, string>;
+  /** Canary health (docs/canary-releases.md): the window, the withdrawal rule and the limits on reports. */
+  health: {
+    windowMinutes: number;
+    minCanaryViews: number;
+    margin: number;
+    addressCap: number;
+    reportsPerMinute: number;
+  };
+}
+
+const SERVICE = 'release-service';
+export const DEFAULT_PORT = 3005;
+export const DEFAULT_DATABASE_PATH = path.join(REPO_ROOT, '.data', 'releases.sqlite');
+/** The local release store as `npm start` serves it: each remote's own server, /releases/<version>/. */
+export const DEFAULT_RELEASE_PUBLIC_URL = 'http://localhost:{port}/releases';
+/** The local shell's manifest: every environment on one machine is served by the same shell. */
+export const DEFAULT_SHELL_MANIFEST = 'http://localhost:3000/mf-manifest.json';
+
+const envSchema = z.object({
+  ...commonEnvShape({ port: DEFAULT_PORT, defaultDatabasePath: DEFAULT_DATABASE_PATH }),
+  RELEASE_PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'RELEASE_PUBLIC_URL must be an http(s) URL (with {workspace} or {port})')
+    .default(DEFAULT_RELEASE_PUBLIC_URL),
+  RELEASE_SHELL_MANIFEST: httpUrl('RELEASE_SHELL_MANIFEST').default(DEFAULT_SHELL_MANIFEST),
+  RELEASE_SHELL_MANIFEST_STAGING: httpUrl('RELEASE_SHELL_MANIFEST_STAGING').optional(),
+  RELEASE_SHELL_MANIFEST_PRODUCTION: httpUrl('RELEASE_SHELL_MANIFEST_PRODUCTION').optional(),
+  HEALTH_WINDOW_MINUTES: integer(1, 1_440).default(HEALTH_DEFAULTS.windowMinutes),
+  HEALTH_MIN_CANARY_VIEWS: integer(1, 1_000_000).default(HEALTH_DEFAULTS.minCanaryViews),
+  HEALTH_MARGIN: z.coerce.number().min(0).max(1).default(HEALTH_DEFAULTS.margin),
+  HEALTH_ADDRESS_CAP: integer(1, 1_000_000).default(HEALTH_DEFAULTS.addressCap),
+  HEALTH_REPORTS_PER_MINUTE: integer(1, 1_000_000).default(HEALTH_DEFAULTS.reportsPerMinute),
+});
+const storageSchema = z.object(storageEnvShape(DEFAULT_DATABASE_PATH));
+
+/** Only the database settings: for the maintenance commands (db:migrate, the move), which verify no tokens. */
+export function loadStorageConfig(env: Env = process.env): StorageConfig {
+  return storageConfigOf(parseEnv(SERVICE, storageSchema, env));
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const vars = parseEnv(SERVICE, envSchema, env);
+  return {
+    ...commonConfigOf(SERVICE, vars),
+    bodyLimitBytes: 64 * 1024,
+    releasePublicUrl: vars.RELEASE_PUBLIC_URL,
+    releaseShellManifests: Object.fromEntries(
+      RELEASE_ENVIRONMENTS.map((environment) => [
+        environment,
+        vars[`RELEASE_SHELL_MANIFEST_${environment.toUpperCase() as Uppercase<ReleaseEnvironment>}`] ??
+          vars.RELEASE_SHELL_MANIFEST,
+      ]),
+    ) as Record<ReleaseEnvironment, string>,
+    health: {
+      windowMinutes: vars.HEALTH_WINDOW_MINUTES,
+      minCanaryViews: vars.HEALTH_MIN_CANARY_VIEWS,
+      margin: vars.HEALTH_MARGIN,
+      addressCap: vars.HEALTH_ADDRESS_CAP,
+      reportsPerMinute: vars.HEALTH_REPORTS_PER_MINUTE,
+    },
+  };
+}

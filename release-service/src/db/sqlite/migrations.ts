@@ -1,0 +1,30 @@
+/**
+ * The release service's SQLite schema as numbered migrations, recorded in release_schema_migrations
+ * (its own record table, so it never mistakes another service's versions for its own).
+ */
+import { runSqliteMigrations, type SqliteDatabase, type SqliteMigration } from 'service-kit/sqlite';
+import { RELEASE_CANARY_SQLITE, RELEASE_REGISTRY_SQLITE } from './releaseSchema';
+
+export const MIGRATION_TABLE = 'release_schema_migrations';
+
+export const sqliteMigrations: readonly SqliteMigration[] = [
+  {
+    version: 1,
+    name: 'create release registry',
+    up(db) {
+      db.exec(RELEASE_REGISTRY_SQLITE);
+    },
+  },
+  {
+    version: 2,
+    name: 'canary releases and release health',
+    up(db) {
+      db.exec(RELEASE_CANARY_SQLITE);
+    },
+  },
+];
+
+/** Applies the migrations not yet recorded, in version order; returns the versions applied now. */
+export function migrateSqlite(db: SqliteDatabase): number[] {
+  return runSqliteMigrations(db, { list: sqliteMigrations, context: undefined, table: MIGRATION_TABLE });
+}

@@ -1,0 +1,250 @@
+/**
+ * Canary releases (docs/releasing.md, "Canary releases"): a new version served to a share of the
+ * visitors beside the live release, its share changed, promoted to the live release or aborted.
+ * The same rights, gate and audit as a release (checks.ts); every change is one compare-and-swap
+ * transaction on the registry line, so two at once never both win (the loser is a 409, audited as
+ * a conflict), and moves the registry's version, so web servers follow within their refresh.
+ */
+import type { CanaryResult, Deployment, ReleaseEnvironment } from 'shared-releases';
+import type { GateVerdict } from 'shared-releases/gate';
+import type { AuthenticatedUser } from 'service-kit';
+import {
+  type CanaryRecord,
+  canaryRefOf,
+  DuplicateVersionError,
+  FlipConflictError,
+  type LiveLine,
+  type RegistryEntry,
+} from '../db/releaseRepository';
+import { ApiError } from 'service-kit';
+import { type Attempt, createReleaseChecks } from './checks';
+import { RELEASE_MESSAGES as M } from './messages';
+import { canaryStateOf } from './releaseViews';
+import type { ReleaseServiceDeps } from './releaseService';
+import { type ReleasableRemote, releaseManifestUrl } from './remotes';
+
+interface ChangeDetails {
+  verdict: GateVerdict | null;
+  /** the canary's share after the change */
+  canaryPercent: number;
+  manifestUrl: string;
+  newVersion?: { sourceCommit: string | null; createdBy: string | null };
+}
+
+export function createCanaryService(deps: ReleaseServiceDeps) {
+  const { repo, config, clock } = deps;
+  const { refuse, authorize, gate, conflict } = createReleaseChecks(deps);
+
+  async function liveDeployment(remote: string, environment: ReleaseEnvironment, live: LiveLine | null) {
+    if (!live) return null;
+    const history = await repo.deployments(remote, environment);
+    return history.findLast((step: Deployment) => step.version === live.version) ?? null;
+  }
+
+  /** Writes `to` if the line is still `entry`; a line changed meanwhile is a 409, audited. */
+  async function change(
+    attempt: Attempt,
+    entry: RegistryEntry,
+    to: RegistryEntry,
+    details: ChangeDetails,
+  ): Promise<CanaryResult> {
+    const { user, target, environment } = attempt;
+    try {
+      await repo.changeCanary({
+        environment,
+        remote: target.remote,
+        expected: { live: entry.live, canary: canaryRefOf(entry.canary) },
+        to,
+        ...(details.newVersion ? { newVersion: details.newVersion } : {}),
+        audit: {
+          actor: { uid: user.uid, email: user.email },
+          action: attempt.action,
+          outcome: 'done',
+          remote: target.remote,
+          environment,
+          version: attempt.version,
+          manifestUrl: details.manifestUrl,
+          sourceCommit: attempt.sourceCommit,
+          verdict: details.verdict,
+          before: entry.live,
+          message: null,
+          canaryPercent: details.canaryPercent,
+        },
+      });
+    } catch (error) {
+      if (error instanceof FlipConflictError) {
+        return conflict(attempt, { verdict: details.verdict, before: entry.live, manifestUrl: details.manifestUrl });
+      }
+      if (error instanceof DuplicateVersionError) {
+        return refuse(attempt, new ApiError(409, M.versionExists(target.workspace, attempt.version ?? '')), {
+          before: entry.live,
+        });
+      }
+      throw error;
+    }
+    return {
+      remote: target.remote,
+      environment,
+      live: await liveDeployment(target.remote, environment, to.live),
+      canary: to.canary && canaryStateOf(to.canary),
+      notes: details.verdict?.notes ?? [],
+    };
+  }
+
+  /** The rights, then the line; the attempt names the canary's version once it is known. */
+  async function begin(
+    user: AuthenticatedUser,
+    target: ReleasableRemote,
+    environment: ReleaseEnvironment,
+    action: Attempt['action'],
+  ) {
+    const attempt: Attempt = { user, target, environment, action, version: null, sourceCommit: null };
+    await authorize(attempt);
+    const entry = await repo.entry(environment, target.remote);
+    if (!entry.canary) return refuse(attempt, new ApiError(409, M.noCanary(target.workspace, environment)));
+    const canary = entry.canary;
+    const named: Attempt = Object.assign({}, attempt, { version: canary.version });
+    return { attempt: named, entry, canary };
+  }
+
+  /** Only a running canary changes share or becomes live; a withdrawn one is aborted first. */
+  async function running(
+    user: AuthenticatedUser,
+    target: ReleasableRemote,
+    environment: ReleaseEnvironment,
+    action: Attempt['action'],
+  ) {
+    const begun = await begin(user, target, environment, action);
+    if (begun.canary.status !== 'running') {
+      await refuse(
+        begun.attempt,
+        new ApiError(409, M.canaryWithdrawn(target.workspace, environment, begun.canary.version)),
+        {
+          before: begun.entry.live,
+          manifestUrl: begun.canary.manifestUrl,
+        },
+      );
+    }
+    return begun;
+  }
+
+  return {
+    /** A newly published version to `canaryPercent` % of the visitors, gated like a release. */
+    async start(
+      user: AuthenticatedUser,
+      target: ReleasableRemote,
+      environment: ReleaseEnvironment,
+      {
+        version,
+        sourceCommit,
+        canaryPercent,
+      }: { version: string; sourceCommit?: string | undefined; canaryPercent: number },
+    ): Promise<CanaryResult> {
+      const attempt: Attempt = {
+        user,
+        target,
+        environment,
+        action: 'canary',
+        version,
+        sourceCommit: sourceCommit ?? null,
+      };
+      await authorize(attempt);
+      const entry = await repo.entry(environment, target.remote);
+      if (entry.canary?.status === 'running') {
+        const { version: running, percent } = entry.canary;
+        await refuse(attempt, new ApiError(409, M.canaryRunning(target.workspace, environment, running, percent)), {
+          before: entry.live,
+        });
+      }
+      if (await repo.findVersion(target.remote, version)) {
+        await refuse(attempt, new ApiError(409, M.versionExists(target.workspace, version)), { before: entry.live });
+      }
+      const manifestUrl = releaseManifestUrl(config.releasePublicUrl, target, version);
+      const verdict = await gate(attempt, manifestUrl, entry.live);
+      const canary: CanaryRecord = {
+        version,
+        manifestUrl,
+        percent: canaryPercent,
+        status: 'running',
+        startedAt: new Date(clock()).toISOString(),
+        actor: user.email,
+        withdrawnAt: null,
+        decision: null,
+      };
+      return change(
+        attempt,
+        entry,
+        { live: entry.live, canary },
+        {
+          verdict,
+          canaryPercent,
+          manifestUrl,
+          newVersion: { sourceCommit: attempt.sourceCommit, createdBy: user.email ?? user.uid },
+        },
+      );
+    },
+
+    async setPercent(
+      user: AuthenticatedUser,
+      target: ReleasableRemote,
+      environment: ReleaseEnvironment,
+      percent: number,
+    ) {
+      const { attempt, entry, canary } = await running(user, target, environment, 'canary-percent');
+      const { manifestUrl } = canary;
+      if (canary.percent === percent) {
+        await refuse(attempt, new ApiError(409, M.samePercent(target.workspace, percent)), {
+          before: entry.live,
+          manifestUrl,
+        });
+      }
+      return change(
+        attempt,
+        entry,
+        { live: entry.live, canary: Object.assign({}, canary, { percent }) },
+        {
+          verdict: null,
+          canaryPercent: percent,
+          manifestUrl,
+        },
+      );
+    },
+
+    /** The canary becomes the live release (gated again: the shell may have moved on). */
+    async promote(user: AuthenticatedUser, target: ReleasableRemote, environment: ReleaseEnvironment) {
+      const begun = await running(user, target, environment, 'canary-promote');
+      const { entry, canary } = begun;
+      const known = await repo.findVersion(target.remote, canary.version);
+      const attempt: Attempt = Object.assign({}, begun.attempt, { sourceCommit: known?.sourceCommit ?? null });
+      const verdict = await gate(attempt, canary.manifestUrl, entry.live);
+      const live = { version: canary.version, manifestUrl: canary.manifestUrl };
+      return change(
+        attempt,
+        entry,
+        { live, canary: null },
+        {
+          verdict,
+          canaryPercent: 100,
+          manifestUrl: canary.manifestUrl,
+        },
+      );
+    },
+
+    /** The canary cleared (running, or withdrawn by the service); the live release unchanged. */
+    async abort(user: AuthenticatedUser, target: ReleasableRemote, environment: ReleaseEnvironment) {
+      const { attempt, entry, canary } = await begin(user, target, environment, 'canary-abort');
+      return change(
+        attempt,
+        entry,
+        { live: entry.live, canary: null },
+        {
+          verdict: null,
+          canaryPercent: 0,
+          manifestUrl: canary.manifestUrl,
+        },
+      );
+    },
+  };
+}
+
+export type CanaryService = ReturnType<typeof createCanaryService>;

@@ -1,0 +1,47 @@
+/**
+ * The release registry's services, built once per app over one storage: releases, canaries and
+ * health share the repository, the rights and the clock.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuthenticatedUser } from 'service-kit';
+import type { AppConfig } from '../config';
+import type { HealthRepository } from '../db/healthRepository';
+import type { ReleaseRepository } from '../db/releaseRepository';
+import { releaseAccess } from './access';
+import { createCanaryService } from './canaryService';
+import { createHealthService } from './healthService';
+import type { FetchManifest } from './manifests';
+import { createReleaseService } from './releaseService';
+import { createReleaseViews } from './releaseViews';
+
+export interface ReleaseServicesDeps {
+  repo: ReleaseRepository;
+  healthStore: HealthRepository;
+  config: Pick<AppConfig, 'releasePublicUrl' | 'releaseShellManifests' | 'health'>;
+  fetchManifest: FetchManifest;
+  isAdmin: (user: AuthenticatedUser) => boolean;
+  /** Milliseconds since the epoch; Date.now unless a test moves time. */
+  clock?: () => number;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+export function createReleaseServices({
+  repo,
+  healthStore,
+  config,
+  fetchManifest,
+  isAdmin,
+  clock = Date.now,
+  log,
+}: ReleaseServicesDeps) {
+  const access = releaseAccess(isAdmin);
+  const deps = { repo, config, fetchManifest, access, clock };
+  const health = createHealthService({ repo, store: healthStore, rules: config.health, clock, log });
+  return {
+    releases: Object.assign(createReleaseViews(repo, access, health), createReleaseService(deps)),
+    canaries: createCanaryService(deps),
+    health,
+  };
+}
+
+export type ReleaseServices = ReturnType<typeof createReleaseServices>;

@@ -1,0 +1,182 @@
+/**
+ * Automatic rollback: a canary whose failure rate exceeds the live release's by more than
+ * HEALTH_MARGIN over HEALTH_MIN_CANARY_VIEWS canary views is withdrawn by the service — 0 %, out of
+ * the registry, the decision and its figures in the audit log — and decided once however many
+ * reports (or instances) cross the line together. A healthy canary under the same traffic stays.
+ * Visitors are simulated from distinct addresses, as the per-address cap requires. Both engines.
+ */
+import type { AuditEntry, CanaryDecision } from 'shared-releases';
+import {
+  addresses,
+  CANARY_ENV,
+  canaryOf,
+  canaryRequests,
+  consoleManifest,
+  entry,
+  report,
+} from './support/canaryRequests';
+import { describeOn, freshDatabaseEnv } from 'service-kit/testing';
+import type { Send } from 'service-kit/testing';
+import { fakeManifests, RELEASE_TOKENS as T, releaseVerifyToken, remoteManifest } from './support/releaseFixtures';
+import { useAppsPerTest, useTestApp } from './support/useTestApp';
+
+// A few hundred reports per test, each a transaction on PostgreSQL, beside the browser suite.
+jest.setTimeout(60_000);
+
+const START = Date.parse('2026-03-02T09:00:00.000Z');
+let now = START;
+const store = fakeManifests();
+const appOptions = {
+  verifyToken: releaseVerifyToken,
+  fetchManifest: store.fetchManifest,
+  clock: () => now,
+  env: CANARY_ENV,
+};
+const server = useTestApp(Object.assign({ per: 'test' as const }, appOptions));
+const api = () => canaryRequests(server.send);
+const CONSOLE = 'admin_console';
+
+beforeAll(() => {
+  for (const version of ['v1', 'v2', 'v3']) store.publish('admin-console', version, remoteManifest('admin_console'));
+});
+beforeEach(async () => {
+  now = START;
+  const { release, startCanary } = canaryRequests(server.send);
+  await release(T.admin, CONSOLE, 'production', 'v1');
+  expect((await startCanary(T.admin, CONSOLE, 'production', 'v2', 10)).statusCode).toBe(201);
+});
+
+/**
+ * One page view of the canary and one of the live release per report, a second apart, round
+ * robin over `visitors` addresses; the canary's view fails when `canaryFails(i)`.
+ */
+async function traffic(send: Send, visitors: string[], reports: number, canaryFails: (i: number) => boolean) {
+  const { report: post, registry } = canaryRequests(send);
+  for (let i = 0; i < reports; i += 1) {
+    now += 1_000;
+    const failures = canaryFails(i) ? { renderCrashes: 1 } : {};
+    const response = await post(
+      visitors[i % visitors.length]!,
+      report(entry(CONSOLE, consoleManifest('v2'), 1, failures), entry(CONSOLE, consoleManifest('v1'), 1)),
+    );
+    expect(response.statusCode).toBe(202);
+    if (!(await registry()).canaries[CONSOLE]) return i + 1;
+  }
+  return null;
+}
+
+describe('a canary whose routes throw on render', () => {
+  it('is withdrawn at HEALTH_MIN_CANARY_VIEWS views, out of the registry, with the figures in the audit log', async () => {
+    const before = (await api().registryResponse()).headers.etag;
+    const reports = await traffic(server.send, addresses(12), 200, () => true);
+    expect(reports).toBe(50);
+
+    const registry = await api().registryResponse();
+    expect(registry.json()).toMatchObject({ lines: { [CONSOLE]: consoleManifest('v1') }, canaries: {} });
+    expect(registry.headers.etag).not.toBe(before);
+
+    const [withdrawal] = await api().audit();
+    const decision: CanaryDecision = {
+      canary: { version: 'v2', views: 50, loadFailures: 0, renderCrashes: 50, hydrationErrors: 0, failureRate: 1 },
+      live: { version: 'v1', views: 50, loadFailures: 0, renderCrashes: 0, hydrationErrors: 0, failureRate: 0 },
+      minCanaryViews: 50,
+      margin: 0.25,
+      secondsAfterStart: 50,
+    };
+    expect(withdrawal).toMatchObject<Partial<AuditEntry>>({
+      action: 'canary-withdraw',
+      outcome: 'done',
+      actor: { uid: null, email: null },
+      version: 'v2',
+      sourceCommit: 'abc1234',
+      canaryPercent: 0,
+      before: { version: 'v1', manifestUrl: consoleManifest('v1') },
+      decision,
+    });
+    expect(withdrawal!.message).toBe(
+      'カナリア v2 の失敗率 100% (50 表示) がライブ 0% (50 表示) との差の許容 25 ポイントを超えたため、サービスが取り下げました (開始から 50 秒)。',
+    );
+    expect((await api().environmentOf(CONSOLE)).canary).toMatchObject({
+      version: 'v2',
+      percent: 0,
+      status: 'withdrawn',
+      withdrawn: { at: new Date(START + 50_000).toISOString(), decision },
+    });
+  });
+
+  it('counts no more once withdrawn; it can be aborted, not promoted or resized; then a new canary may start', async () => {
+    await traffic(server.send, addresses(12), 200, () => true);
+    const late = await api().report(
+      '198.51.100.1',
+      report(entry(CONSOLE, consoleManifest('v2'), 1, { renderCrashes: 1 }), entry(CONSOLE, consoleManifest('v1'), 1)),
+    );
+    expect(late.json()).toEqual({ accepted: 1 });
+    expect((await api().environmentOf(CONSOLE)).health.canary!.views).toBe(50);
+
+    const WITHDRAWN =
+      'admin-console の本番 (production)のカナリア v2 は、失敗率が高いためサービスが取り下げました。中止 (abort) してから、修正したバージョンでやり直してください。';
+    for (const refused of [
+      await api().promoteCanary(T.admin, CONSOLE, 'production'),
+      await api().setPercent(T.admin, CONSOLE, 'production', 20),
+    ]) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<{ error: string }>().error).toBe(WITHDRAWN);
+    }
+    const aborted = await api().abortCanary(T.admin, CONSOLE, 'production');
+    expect(aborted.statusCode).toBe(200);
+    expect(canaryOf(aborted)).toMatchObject({ live: { version: 'v1' }, canary: null });
+    expect((await api().environmentOf(CONSOLE)).canary).toBeNull();
+    expect((await api().startCanary(T.admin, CONSOLE, 'production', 'v3', 10)).statusCode).toBe(201);
+  });
+
+  it('is decided once when many reports cross the line together', async () => {
+    const visitors = addresses(20);
+    expect(await traffic(server.send, visitors, 45, () => true)).toBeNull();
+    const burst = await Promise.all(
+      visitors.map((address) =>
+        api().report(address, report(entry(CONSOLE, consoleManifest('v2'), 1, { renderCrashes: 1 }))),
+      ),
+    );
+    expect(burst.every((response) => response.statusCode === 202)).toBe(true);
+    const withdrawals = (await api().audit()).filter((line) => line.action === 'canary-withdraw');
+    expect(withdrawals).toHaveLength(1);
+    expect(withdrawals[0]!.decision!.canary.views).toBeGreaterThanOrEqual(50);
+  });
+});
+
+describe('a healthy canary under the same traffic', () => {
+  it('is not withdrawn: the same failure rate as the live release, well past the minimum views', async () => {
+    // One view in ten fails, on the canary and on the live release alike.
+    const reports = await traffic(server.send, addresses(24), 120, (i) => i % 10 === 0);
+    expect(reports).toBeNull();
+    const { health, canary } = await api().environmentOf(CONSOLE);
+    expect(canary).toMatchObject({ status: 'running', percent: 10 });
+    expect(health.canary).toMatchObject({ views: 120, renderCrashes: 12, failureRate: 0.1 });
+    expect((await api().audit()).some((line) => line.action === 'canary-withdraw')).toBe(false);
+  });
+});
+
+describeOn('postgres')('two instances on one database', () => {
+  const startApp = useAppsPerTest();
+
+  it('withdraw a broken canary once, whichever instance the reports reach', async () => {
+    const database = freshDatabaseEnv();
+    const env = Object.assign({}, CANARY_ENV, database);
+    const [a, b] = [
+      await startApp(Object.assign({}, appOptions, { env })),
+      await startApp(Object.assign({}, appOptions, { env })),
+    ];
+    await canaryRequests(a.send).release(T.admin, CONSOLE, 'production', 'v1');
+    await canaryRequests(b.send).startCanary(T.admin, CONSOLE, 'production', 'v2', 10);
+    const visitors = addresses(30);
+    const broken = report(entry(CONSOLE, consoleManifest('v2'), 1, { renderCrashes: 1 }));
+    for (let round = 0; round < 3; round += 1) {
+      await Promise.all(
+        visitors.map((address, i) => canaryRequests((i + round) % 2 ? a.send : b.send).report(address, broken)),
+      );
+    }
+    const withdrawals = (await canaryRequests(b.send).audit()).filter((line) => line.action === 'canary-withdraw');
+    expect(withdrawals).toHaveLength(1);
+    expect((await canaryRequests(a.send).registry()).canaries).toEqual({});
+  });
+});

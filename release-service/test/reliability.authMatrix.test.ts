@@ -1,0 +1,107 @@
+/**
+ * The release service's authorisation matrix (service-kit/testing's describeAuthMatrix): every
+ * route × anonymous / operator / admin with real emulator tokens, then the tokens every protected
+ * route refuses. A signed-in account in no release team is refused like a non-admin; an admin
+ * passes the guards and meets the service's own answers: nothing is published or served in this
+ * database, and the artifact store (port 9) cannot be reached.
+ */
+import { ADMIN_ONLY, describeAuthMatrix, freshDatabaseEnv, type MatrixEntry, PUBLIC } from 'service-kit/testing';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+
+jest.setTimeout(60_000);
+
+const ROUTES: Record<string, MatrixEntry> = {
+  'OPTIONS *': {
+    url: '/api/releases/admin_console/staging',
+    headers: {
+      origin: 'http://localhost:3004',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'authorization,content-type',
+    },
+    expected: { anonymous: 204, operator: 204, admin: 204 },
+  },
+  'GET /api/health': { url: '/api/health', expected: PUBLIC },
+  // The release registry: a signed-in account in no release team is refused
+  // like a non-admin. An admin passes the guards and meets the service's own answers: nothing is
+  // published or served in this database, and the artifact store (port 9) cannot be reached.
+  'GET /api/registry/:environment': { url: '/api/registry/production', expected: PUBLIC },
+  'GET /api/releases': { url: '/api/releases', expected: ADMIN_ONLY(200) },
+  'GET /api/releases/audit': { url: '/api/releases/audit', expected: ADMIN_ONLY(200) },
+  'POST /api/releases/:remote/:environment': {
+    url: '/api/releases/admin_console/staging',
+    payload: (role) => ({ version: `matrix-${role}` }),
+    expected: ADMIN_ONLY(502),
+  },
+  'POST /api/releases/:remote/:environment/promote': {
+    url: '/api/releases/admin_console/production/promote',
+    payload: () => ({ version: 'never-released' }),
+    expected: ADMIN_ONLY(404),
+  },
+  'POST /api/releases/:remote/:environment/rollback': {
+    url: '/api/releases/admin_console/production/rollback',
+    payload: () => ({}),
+    expected: ADMIN_ONLY(409),
+  },
+  // Canaries: the rights of a release; an admin meets the service's 409 (no canary runs here).
+  'POST /api/releases/:remote/:environment/canary': {
+    url: '/api/releases/admin_console/production/canary',
+    payload: () => ({ percent: 50 }),
+    expected: ADMIN_ONLY(409),
+  },
+  'POST /api/releases/:remote/:environment/canary/promote': {
+    url: '/api/releases/admin_console/production/canary/promote',
+    payload: () => ({}),
+    expected: ADMIN_ONLY(409),
+  },
+  'POST /api/releases/:remote/:environment/canary/abort': {
+    url: '/api/releases/admin_console/production/canary/abort',
+    payload: () => ({}),
+    expected: ADMIN_ONLY(409),
+  },
+  // Browsers' health reports: anonymous by design; a token changes nothing (and is not checked).
+  'POST /api/health': {
+    url: '/api/health',
+    payload: () => ({
+      environment: 'production',
+      entries: [
+        {
+          remote: 'public_site',
+          manifest: 'http://localhost:3002/mf-manifest.json',
+          views: 1,
+          loadFailures: 0,
+          renderCrashes: 0,
+          hydrationErrors: 0,
+        },
+      ],
+    }),
+    expected: { anonymous: 202, operator: 202, admin: 202 },
+  },
+};
+
+describeAuthMatrix({
+  routes: ROUTES,
+  build: (emulatorHost, adminEmail) =>
+    buildApp({
+      config: loadConfig({
+        ...freshDatabaseEnv(),
+        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+        FIREBASE_PROJECT_ID: 'demo-ai-manabi',
+        ADMIN_EMAILS: adminEmail,
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_WRITE_MAX: '10000',
+        RELEASE_PUBLIC_URL: 'http://127.0.0.1:9/{workspace}',
+      }),
+      logger: false,
+    }),
+  refusals: {
+    401: [
+      'ログインが必要です。',
+      'ログインの有効期限が切れたか、認証情報が正しくありません。再度ログインしてください。',
+    ],
+    403: [
+      'リリースの権限がありません。リリースチームのメンバーか管理者だけが利用できます。',
+      'admin-console をリリースする権限がありません。admin-console チームのメンバーか管理者だけがリリースできます。',
+    ],
+  },
+});

@@ -1,0 +1,90 @@
+/**
+ * The calls the canary and health tests make, over one app's `send`: releases and canary actions
+ * with a token, the registry, the overview, the audit log, and health reports from an address
+ * (X-Forwarded-For: the apps of these tests trust one proxy hop, TRUST_PROXY=1).
+ */
+import type {
+  AuditEntry,
+  CanaryResult,
+  EnvironmentReleases,
+  HealthEntry,
+  RegistryDocument,
+  ReleaseOverview,
+} from 'shared-releases';
+import type { Send, TestResponse } from 'service-kit/testing';
+import { manifestUrlOf, RELEASE_ENV, RELEASE_TOKENS as T } from './releaseFixtures';
+import { bearer } from './testApp';
+
+/** The release world's env, with the client address taken from X-Forwarded-For. */
+export const CANARY_ENV: Record<string, string> = Object.assign({ TRUST_PROXY: '1' }, RELEASE_ENV);
+
+export const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
+
+/** The admin console's build `version` as a browser reports it. */
+export const consoleManifest = (version: string) => manifestUrlOf('admin-console', version);
+
+export function canaryRequests(send: Send) {
+  const post = (token: string, url: string, payload: object = {}) =>
+    send({ method: 'POST', url, headers: bearer(token), payload });
+  const at = (remote: string, environment: string) => `/api/releases/${remote}/${environment}`;
+  const registryResponse = (environment = 'production', etag?: string) =>
+    send({ url: `/api/registry/${environment}`, headers: etag ? { 'if-none-match': etag } : {} });
+
+  return {
+    release: (token: string, remote: string, environment: string, version: string) =>
+      post(token, at(remote, environment), { version }),
+    startCanary: (token: string, remote: string, environment: string, version: string, canaryPercent: number) =>
+      post(token, at(remote, environment), { version, canaryPercent, sourceCommit: 'abc1234' }),
+    setPercent: (token: string, remote: string, environment: string, percent: unknown) =>
+      post(token, `${at(remote, environment)}/canary`, { percent }),
+    promoteCanary: (token: string, remote: string, environment: string) =>
+      post(token, `${at(remote, environment)}/canary/promote`),
+    abortCanary: (token: string, remote: string, environment: string) =>
+      post(token, `${at(remote, environment)}/canary/abort`),
+    promote: (token: string, remote: string, environment: string, version: string) =>
+      post(token, `${at(remote, environment)}/promote`, { version }),
+    rollback: (token: string, remote: string, environment: string) =>
+      post(token, `${at(remote, environment)}/rollback`),
+    registryResponse,
+    registry: async (environment = 'production') => (await registryResponse(environment)).json<RegistryDocument>(),
+    overview: async (token: string = T.admin) =>
+      (await send({ url: '/api/releases', headers: bearer(token) })).json<ReleaseOverview>(),
+    /** One remote's environment in the admin's overview. */
+    environmentOf: async (remote: string, environment: 'staging' | 'production' = 'production') => {
+      const overview = (await send({ url: '/api/releases', headers: bearer(T.admin) })).json<ReleaseOverview>();
+      const found = overview.remotes.find((entry) => entry.remote === remote);
+      if (!found) throw new Error(`${remote} is not in the overview`);
+      return found.environments[environment] as EnvironmentReleases;
+    },
+    audit: async (token: string = T.admin) =>
+      (await send({ url: '/api/releases/audit', headers: bearer(token) })).json<{ entries: AuditEntry[] }>().entries,
+    /** A health report from `address`: a JSON object, or a string sent as text/plain (sendBeacon). */
+    report: (address: string, payload: object | string, contentType?: string) =>
+      send({
+        method: 'POST',
+        url: '/api/health',
+        headers: Object.assign<Record<string, string>, Record<string, string>>(
+          { 'x-forwarded-for': address },
+          typeof payload === 'string' ? { 'content-type': contentType ?? 'text/plain;charset=UTF-8' } : {},
+        ),
+        payload,
+      }),
+  };
+}
+
+/** One entry of a health report: `views` page views of a remote's build, with failures. */
+export const entry = (
+  remote: string,
+  manifest: string,
+  views: number,
+  failures: Partial<Pick<HealthEntry, 'loadFailures' | 'renderCrashes' | 'hydrationErrors'>> = {},
+): HealthEntry =>
+  Object.assign({ remote, manifest, views, loadFailures: 0, renderCrashes: 0, hydrationErrors: 0 }, failures);
+
+export const report = (...entries: HealthEntry[]) => ({ environment: 'production', entries });
+
+export const canaryOf = (response: TestResponse) => response.json<CanaryResult>();
+
+/** `count` distinct documentation addresses (TEST-NET-3), one per simulated visitor network. */
+export const addresses = (count: number, prefix = '203.0.113') =>
+  Array.from({ length: count }, (_, index) => `${prefix}.${index + 1}`);

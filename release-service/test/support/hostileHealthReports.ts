@@ -1,0 +1,178 @@
+/**
+ * Generated forged and malformed health reports (POST /api/health), each with the statuses it may
+ * get. Forged reports are valid in form and lie: a healthy canary's manifest with every view
+ * failed, the live release's with none, an old release's (202; counted only up to the address
+ * cap, or not at all). Malformed ones (400, 413, 415) all name public_site, which no release serves
+ * in the tests' production — any of them counted would show as its deployed build's views.
+ */
+import { HEALTH_REPORT_LIMITS } from 'shared-releases';
+import { consoleManifest, entry } from './canaryRequests';
+import type { TestRequest } from 'service-kit/testing';
+import type { Prng } from 'service-kit/testing';
+
+export interface HostileHealthReport {
+  label: string;
+  request: TestRequest;
+  expected: readonly number[];
+}
+
+const SITE = 'http://localhost:3002/mf-manifest.json';
+const siteEntry = (views = 1) => entry('public_site', SITE, views);
+
+const json = (body: unknown, type = 'application/json'): TestRequest => ({
+  method: 'POST',
+  url: '/api/health',
+  headers: { 'content-type': type },
+  payload: JSON.stringify(body),
+});
+const TYPES = ['application/json', 'text/plain;charset=UTF-8', 'text/plain'] as const;
+
+/** Entries that break one rule each (the schema's or the limits'). */
+const BAD_ENTRIES: ReadonlyArray<(prng: Prng) => unknown> = [
+  () => Object.assign(siteEntry(), { views: 0 }),
+  (prng) => Object.assign(siteEntry(), { views: prng.int(HEALTH_REPORT_LIMITS.maxCount + 1, 1e9) }),
+  (prng) => Object.assign(siteEntry(), { views: -prng.int(1, 100) }),
+  () => Object.assign(siteEntry(), { views: 1.5 }),
+  () => Object.assign(siteEntry(), { views: '3' }),
+  () => Object.assign(siteEntry(), { views: null }),
+  () => Object.assign(siteEntry(), { loadFailures: 1, renderCrashes: 1 }),
+  () => Object.assign(siteEntry(3), { hydrationErrors: 4 }),
+  (prng) =>
+    Object.assign(siteEntry(), { remote: prng.pick(['PUBLIC_SITE', 'public-site', '../x', 'a'.repeat(41), '', 7]) }),
+  (prng) =>
+    Object.assign(siteEntry(), {
+      manifest: prng.pick(['javascript:alert(1)', 'ftp://x/m.json', '/mf-manifest.json', 'http://', 'http://a b', 42]),
+    }),
+  () => Object.assign(siteEntry(), { manifest: `http://x.test/${'m'.repeat(HEALTH_REPORT_LIMITS.maxManifestLength)}` }),
+  (prng) => Object.assign(siteEntry(), { [prng.pick(['page', 'ip', 'userAgent', 'uid', 'email'])]: 'x' }),
+  () => {
+    const { views: _views, ...rest } = siteEntry();
+    return rest;
+  },
+  () => [siteEntry()],
+  () => 'public_site',
+];
+
+const generators: ReadonlyArray<(prng: Prng) => HostileHealthReport> = [
+  (prng) => ({
+    label: 'forged: every canary view failed',
+    request: json(
+      {
+        environment: 'production',
+        entries: [
+          entry('admin_console', consoleManifest('v2'), 20, {
+            [prng.pick(['loadFailures', 'renderCrashes', 'hydrationErrors'])]: 20,
+          }),
+        ],
+      },
+      prng.pick(TYPES),
+    ),
+    expected: [202],
+  }),
+  (prng) => ({
+    label: 'forged: the live release flawless, the canary failing',
+    request: json(
+      {
+        environment: 'production',
+        entries: [
+          entry('admin_console', consoleManifest('v1'), 20),
+          entry('admin_console', consoleManifest('v2'), prng.int(1, 20), { loadFailures: 1 }),
+        ],
+      },
+      prng.pick(TYPES),
+    ),
+    expected: [202],
+  }),
+  (prng) => ({
+    label: 'forged: a release that is not served',
+    request: json({
+      environment: 'production',
+      entries: [entry('admin_console', consoleManifest(prng.pick(['v0', 'v3', 'v2x'])), 20, { renderCrashes: 20 })],
+    }),
+    expected: [202],
+  }),
+  (prng) => ({
+    label: 'malformed entry',
+    request: json(
+      { environment: 'production', entries: [siteEntry(), prng.pick(BAD_ENTRIES)(prng)] },
+      prng.pick(TYPES),
+    ),
+    expected: [400],
+  }),
+  (prng) => ({
+    label: 'malformed report',
+    request: json(
+      prng.pick<unknown>([
+        { environment: prng.pick(['prod', 'PRODUCTION', '', null, 1]), entries: [siteEntry()] },
+        { environment: 'production', entries: [] },
+        {
+          environment: 'production',
+          entries: Array.from({ length: HEALTH_REPORT_LIMITS.maxEntries + 1 }, () => siteEntry()),
+        },
+        { environment: 'production', entries: siteEntry() },
+        { environment: 'production' },
+        { entries: [siteEntry()] },
+        { environment: 'production', entries: [siteEntry()], at: Date.now() },
+        [{ environment: 'production', entries: [siteEntry()] }],
+        null,
+        42,
+        'production',
+      ]),
+      prng.pick(TYPES),
+    ),
+    expected: [400],
+  }),
+  (prng) => ({
+    label: 'prototype keys',
+    request: {
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': prng.pick(TYPES) },
+      payload: prng.pick([
+        `{"environment":"production","entries":[${JSON.stringify(siteEntry())}],"__proto__":{"accepted":1}}`,
+        `{"environment":"production","entries":[{"__proto__":{"views":1},"remote":"public_site","manifest":"${SITE}"}]}`,
+        `{"environment":"production","constructor":{"prototype":{"x":1}},"entries":[${JSON.stringify(siteEntry())}]}`,
+      ]),
+    },
+    expected: [400],
+  }),
+  (prng) => ({
+    label: 'not JSON',
+    request: {
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': prng.pick(TYPES) },
+      payload: prng.pick(['', '{', '{"environment":', "{'environment':'production'}", 'views=1', '\u0000', '[1,]']),
+    },
+    expected: [400],
+  }),
+  (prng) => ({
+    label: 'oversized',
+    request: json(
+      {
+        environment: 'production',
+        entries: [siteEntry()],
+        padding: 'x'.repeat(prng.int(HEALTH_REPORT_LIMITS.maxBytes, 100_000)),
+      },
+      prng.pick(TYPES),
+    ),
+    expected: [413],
+  }),
+  (prng) => ({
+    label: 'another content type',
+    request: json(
+      { environment: 'production', entries: [siteEntry()] },
+      prng.pick([
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'text/html',
+        'application/xml',
+      ]),
+    ),
+    expected: [415],
+  }),
+];
+
+export function generateHostileHealthReports(prng: Prng, count: number): HostileHealthReport[] {
+  return Array.from({ length: count }, () => prng.pick(generators)(prng));
+}

@@ -1,0 +1,55 @@
+/**
+ * Test wiring: a fresh real database of the engine under test (service-kit/testing's engine), a
+ * fake token verifier, silent logs.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AuthenticatedUser, VerifyToken } from 'service-kit';
+import { freshDatabaseEnv } from 'service-kit/testing';
+import { buildApp, type BuildAppOptions } from '../../src/app';
+import { type AppConfig, loadConfig } from '../../src/config';
+
+export const TOKENS = {
+  admin: 'token-admin',
+  user: 'token-user',
+  unverifiedAdmin: 'token-unverified-admin',
+} as const;
+
+const USERS: Record<string, AuthenticatedUser> = {
+  [TOKENS.admin]: { uid: 'uid-admin', email: 'Admin@Example.com', emailVerified: true },
+  [TOKENS.user]: { uid: 'uid-user', email: 'user@example.com', emailVerified: true },
+  [TOKENS.unverifiedAdmin]: { uid: 'uid-unverified', email: 'admin@example.com', emailVerified: false },
+};
+
+/** Accepts only the tokens above, like firebase-admin rejects anything it did not issue. */
+export const fakeVerifyToken: VerifyToken = async (token) => {
+  const user = USERS[token];
+  if (!user) throw Object.assign(new Error('Decoding Firebase ID token failed.'), { code: 'auth/argument-error' });
+  return user;
+};
+
+/**
+ * Config as the service would load it, with test defaults: a fresh database (in-memory SQLite or a
+ * new PostgreSQL database) unless `env` names one, emulator mode, silent logs.
+ */
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  const namesDatabase = 'DATABASE_PATH' in env || 'DATABASE_URL' in env;
+  return loadConfig({
+    ...(namesDatabase ? {} : freshDatabaseEnv()),
+    FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    ADMIN_EMAILS: 'admin@example.com',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+}
+
+/** buildApp's options, any of them overridable; `env` adds to or overrides the test defaults. */
+export type TestAppOptions = Partial<BuildAppOptions> & { env?: Record<string, string> };
+
+export function buildTestApp(options: TestAppOptions = {}): FastifyInstance {
+  const { env, ...rest } = options;
+  return buildApp({ config: testConfig(env), verifyToken: fakeVerifyToken, logger: false, ...rest });
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+export const asAdmin = bearer(TOKENS.admin);
+export const asUser = bearer(TOKENS.user);
