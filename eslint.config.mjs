@@ -22,6 +22,8 @@ const boundaryElements = [
   { type: 'app-tooling', pattern: apps, partialMatch: false, capture: ['app'] },
   { type: 'shared', pattern: 'shared-*', partialMatch: false, capture: ['package'] },
   { type: 'api', pattern: 'article-api', partialMatch: false },
+  { type: 'release-service', pattern: 'release-service', partialMatch: false },
+  { type: 'service-kit', pattern: 'service-kit', partialMatch: false },
   { type: 'web-server', pattern: 'web-server', partialMatch: false },
   { type: 'e2e', pattern: 'e2e', partialMatch: false },
   { type: 'tooling', pattern: 'tooling/*', partialMatch: false, capture: ['package'] },
@@ -84,8 +86,14 @@ const boundaryPolicies = [
     },
     message: `${reactFree.join(' and ')} stay React-free: no shared-ui or shared-auth`,
   },
-  // The article API: the React-free packages, and the list of deployables (the remotes it releases).
-  { from: { element: { type: 'api' } }, allow: { to: [reactFreeShared, { element: { type: 'scripts' } }] } },
+  // The services: the React-free packages and the plumbing they share (service-kit); the release
+  // service also reads the list of deployables (the remotes it releases). Neither imports the other.
+  { from: { element: { type: 'service-kit' } }, allow: { to: [reactFreeShared] } },
+  { from: { element: { type: 'api' } }, allow: { to: [reactFreeShared, { element: { type: 'service-kit' } }] } },
+  {
+    from: { element: { type: 'release-service' } },
+    allow: { to: [reactFreeShared, { element: { type: '{service-kit,scripts}' } }] },
+  },
   // The production web server: the shell renderer's contract (types and one constant), the route
   // paths and the list of deployables; nothing of the UI.
   {
@@ -103,14 +111,14 @@ const boundaryPolicies = [
   // release → tooling/release); nothing in the API imports them back.
   {
     from: { element: { type: 'scripts' } },
-    allow: { to: [shared, { element: { type: '{api,web-server,tooling}' } }] },
+    allow: { to: [shared, { element: { type: '{api,release-service,service-kit,web-server,tooling}' } }] },
   },
   // The tooling packages (the webpack factory, the library overrides, the benchmark, the release
   // tooling) use each other, the scripts' helpers and shared-*; the benchmark starts the API as
   // the scripts do. Never e2e.
   {
     from: { element: { type: 'tooling' } },
-    allow: { to: [shared, { element: { type: '{tooling,scripts,api}' } }] },
+    allow: { to: [shared, { element: { type: '{tooling,scripts,api,release-service,service-kit}' } }] },
   },
   { from: { element: { type: 'test-setup' } }, allow: { to: shared } },
   // Repo-wide checks (e.g. that the shell and the API agree with the list of deployables).
@@ -144,8 +152,8 @@ export default tseslint.config(
     },
   },
   {
-    // No React in the article API: its tests' use…() helpers register Jest hooks, not React ones.
-    files: ['article-api/**'],
+    // No React in the services: their tests' use…() helpers register Jest hooks, not React ones.
+    files: ['{article-api,release-service,service-kit}/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {
@@ -173,11 +181,12 @@ export default tseslint.config(
     },
   },
   {
-    // What runs per request on Node 20: the shell's server and the article API. (The server
+    // What runs per request on Node 20: the shell's server and the services. (The server
     // builds get the same treatment from tooling/overrides/spread-first/spreadFirstLoader.js,
     // which says why.)
-    files: ['web-server/src/**/*.ts', 'article-api/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    files: ['web-server/src/**/*.ts', '{article-api,release-service,service-kit}/src/**/*.ts'],
+    // Test support (service-kit/src/testing) runs in tests only.
+    ignores: ['**/*.test.ts', 'service-kit/src/testing/**'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -190,7 +199,7 @@ export default tseslint.config(
     },
   },
   {
-    files: [`{${reactFree.join(',')},article-api}/**`],
+    files: [`{${reactFree.join(',')},article-api,release-service,service-kit}/**`],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -37,7 +37,7 @@ const LANES: { name: string; files: string[] }[] = [
   // free ports) or to nothing but the Auth emulator's accounts, and count nothing that a write of
   // the first lane changes (public-pages counts the content items and the home page's three
   // newest articles). Grouped so that the lanes take about as long as each other.
-  // release-canary: its own API, web servers and public-site server on :4181–4184.
+  // release-canary: its own release service, article API, web servers and public-site server on :4181–4185.
   { name: 'admin preview XSS', files: ['reliability-xss-admin', 'auth', 'release-canary'] },
   {
     name: 'public XSS',

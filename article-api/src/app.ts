@@ -47,9 +47,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       const { guards, limitWrites } = await registerGuards(api, config, verifyToken, storage.rateLimitStore);
 
       api.register(healthRoutes);
-      api.register(
-        articleRoutes({ storage, guards, limitWrites, sanitizeHtml: createHtmlSanitizer() }),
-      );
+      api.register(articleRoutes({ storage, guards, limitWrites, sanitizeHtml: createHtmlSanitizer() }));
       api.register(businessRoutes(storage.repository, guards));
       api.register(
         adminRoutes({ config, guards, listUsers, version: packageJson.version, databaseName: storage.description }),

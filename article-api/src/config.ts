@@ -37,5 +37,5 @@ export function loadStorageConfig(env: Env = process.env): StorageConfig {
 
 export function loadConfig(env: Env = process.env): AppConfig {
   const vars = parseEnv(SERVICE, envSchema, env);
-  return { ...commonConfigOf(SERVICE, vars), bodyLimitBytes: 256 * 1024 };
+  return Object.assign(commonConfigOf(SERVICE, vars), { bodyLimitBytes: 256 * 1024 });
 }

@@ -1,8 +1,9 @@
 /**
- * A private article-api for tests that write a lot: its own throw-away database and a raised
- * write limit (RATE_LIMIT_WRITE_MAX, through the service's config module), so they neither hit
- * the shared stack's 60 writes/min nor use up the budget of the tests that run after them.
- * The browser keeps calling http://localhost:3001; `routeThrough` sends those calls here instead.
+ * A private article-api (or release service) for tests that write a lot or release: its own
+ * throw-away database and a raised write limit (RATE_LIMIT_WRITE_MAX, through the service's config
+ * module), so they neither hit the shared stack's 60 writes/min nor use up the budget of the tests
+ * that run after them. The browser keeps calling the shared stack's service
+ * (http://localhost:3001, or :3005 for the release service); `routeThrough` sends those calls here.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +12,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { repoRoot } from '../../scripts/lib/apps.mjs';
 
-const SHARED_API_ORIGIN = 'http://localhost:3001';
+const SERVICES = {
+  'article-api': { sharedOrigin: 'http://localhost:3001', database: 'articles.sqlite' },
+  'release-service': { sharedOrigin: 'http://localhost:3005', database: 'releases.sqlite' },
+} as const;
+type Service = keyof typeof SERVICES;
 
 export interface PrivateApi {
   /** e.g. http://localhost:4101/api */
@@ -20,14 +25,24 @@ export interface PrivateApi {
   stop(): Promise<void>;
 }
 
-export async function startPrivateApi(port = 4101, env: Record<string, string> = {}): Promise<PrivateApi> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-manabi-private-api-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'article-api/src/server.ts')], {
-    cwd: path.join(repoRoot, 'article-api'),
+export function startPrivateApi(port = 4101, env: Record<string, string> = {}): Promise<PrivateApi> {
+  return startPrivateService('article-api', port, env);
+}
+
+/** A private release service (releases, canaries, health reports) for a test's own releases. */
+export function startPrivateReleaseService(port: number, env: Record<string, string> = {}): Promise<PrivateApi> {
+  return startPrivateService('release-service', port, env);
+}
+
+async function startPrivateService(service: Service, port: number, env: Record<string, string>): Promise<PrivateApi> {
+  const { sharedOrigin, database } = SERVICES[service];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ai-manabi-private-${service}-`));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, service, 'src/server.ts')], {
+    cwd: path.join(repoRoot, service),
     env: {
       ...process.env,
       PORT: String(port),
-      DATABASE_PATH: path.join(dataDir, 'articles.sqlite'),
+      DATABASE_PATH: path.join(dataDir, database),
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
       FIREBASE_PROJECT_ID: 'demo-ai-manabi',
       ADMIN_EMAILS: 'admin@example.com',
@@ -38,12 +53,12 @@ export async function startPrivateApi(port = 4101, env: Record<string, string> =
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const origin = `http://localhost:${port}`;
-  await waitUntilHealthy(`${origin}/api/health`, child);
+  await waitUntilHealthy(`${origin}/api/health`, child, service);
   return {
     base: `${origin}/api`,
     routeThrough: async (page) => {
-      await page.route(`${SHARED_API_ORIGIN}/api/**`, (route) =>
-        route.continue({ url: route.request().url().replace(SHARED_API_ORIGIN, origin) }),
+      await page.route(`${sharedOrigin}/api/**`, (route) =>
+        route.continue({ url: route.request().url().replace(sharedOrigin, origin) }),
       );
     },
     stop: async () => {
@@ -57,11 +72,11 @@ export async function startPrivateApi(port = 4101, env: Record<string, string> =
   };
 }
 
-async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+async function waitUntilHealthy(url: string, child: ChildProcess, service: Service, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
-      throw new Error(`the private article-api exited (${child.exitCode}) before it was ready`);
+      throw new Error(`the private ${service} exited (${child.exitCode}) before it was ready`);
     try {
       if ((await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok) return;
     } catch {
@@ -70,5 +85,5 @@ async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs = 60
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   child.kill('SIGKILL');
-  throw new Error(`the private article-api was not ready at ${url} after ${timeoutMs / 1000} s`);
+  throw new Error(`the private ${service} was not ready at ${url} after ${timeoutMs / 1000} s`);
 }

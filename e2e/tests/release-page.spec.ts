@@ -13,7 +13,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { repoRoot } from '../../scripts/lib/apps.mjs';
 import { runtimeConfig, webAppServer } from '../../scripts/lib/stack.mjs';
 import { adminUser, EMULATOR_PROJECT, signInAs, uniqueUser } from '../support/auth';
-import { startPrivateApi, type PrivateApi } from '../support/privateApi';
+import { startPrivateReleaseService, type PrivateApi } from '../support/privateApi';
 import { appByWorkspace, type ServerHandle } from '../support/servers';
 
 const PORTS = { api: 4115, shell: 4116, adminConsole: 4117 } as const;
@@ -67,7 +67,7 @@ const environment = (page: Page, workspace: string, name: string): Locator =>
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'release-page-store-'));
-  api = await startPrivateApi(PORTS.api, {
+  api = await startPrivateReleaseService(PORTS.api, {
     RELEASE_PUBLIC_URL: STORE_URL,
     RELEASE_SHELL_MANIFEST: `${SHELL}/mf-manifest.json`,
     CORS_ORIGINS: SHELL,
@@ -76,7 +76,7 @@ test.beforeAll(async () => {
     webAppServer(appByWorkspace('admin-console'), { port: PORTS.adminConsole, storeDir }),
     webAppServer(appByWorkspace('shell'), {
       port: PORTS.shell,
-      config: { ...runtimeConfig(), apiBaseUrl: api.base },
+      config: { ...runtimeConfig(), releaseServiceUrl: api.base },
       remotes: {
         public_site: 'http://localhost:3002/mf-manifest.json',
         business_portal: 'http://localhost:3003/mf-manifest.json',

@@ -11,7 +11,7 @@ import { repoRoot } from '../../scripts/lib/apps.mjs';
 import { runtimeConfig } from '../../scripts/lib/stack.mjs';
 import { adminUser, operatorUser, signInAs } from '../support/auth';
 import { loadedSharedCopies } from '../support/federation';
-import { startPrivateApi, type PrivateApi } from '../support/privateApi';
+import { startPrivateReleaseService, type PrivateApi } from '../support/privateApi';
 import { startPrivateWebApps, type ServerHandle } from '../support/servers';
 import { createTeamCheckout, type TeamCheckout } from '../support/teamCheckout';
 
@@ -60,14 +60,14 @@ async function openConsoleAsAdmin(page: Page, query = '') {
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'release-e2e-store-'));
-  api = await startPrivateApi(4101, {
+  api = await startPrivateReleaseService(4101, {
     CORS_ORIGINS: SHELL,
     RELEASE_PUBLIC_URL: RELEASES,
     RELEASE_SHELL_MANIFEST: `${SHELL}/mf-manifest.json`,
   });
   servers = await startPrivateWebApps({
     storeDir,
-    config: { ...runtimeConfig(), apiBaseUrl: api.base, previewOrigins: [PREVIEW_ORIGIN] },
+    config: { ...runtimeConfig(), releaseServiceUrl: api.base, previewOrigins: [PREVIEW_ORIGIN] },
   });
   checkout = createTeamCheckout();
 });

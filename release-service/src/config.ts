@@ -47,21 +47,22 @@ export const DEFAULT_RELEASE_PUBLIC_URL = 'http://localhost:{port}/releases';
 /** The local shell's manifest: every environment on one machine is served by the same shell. */
 export const DEFAULT_SHELL_MANIFEST = 'http://localhost:3000/mf-manifest.json';
 
-const envSchema = z.object({
-  ...commonEnvShape({ port: DEFAULT_PORT, defaultDatabasePath: DEFAULT_DATABASE_PATH }),
-  RELEASE_PUBLIC_URL: z
-    .string()
-    .regex(/^https?:\/\/\S+$/, 'RELEASE_PUBLIC_URL must be an http(s) URL (with {workspace} or {port})')
-    .default(DEFAULT_RELEASE_PUBLIC_URL),
-  RELEASE_SHELL_MANIFEST: httpUrl('RELEASE_SHELL_MANIFEST').default(DEFAULT_SHELL_MANIFEST),
-  RELEASE_SHELL_MANIFEST_STAGING: httpUrl('RELEASE_SHELL_MANIFEST_STAGING').optional(),
-  RELEASE_SHELL_MANIFEST_PRODUCTION: httpUrl('RELEASE_SHELL_MANIFEST_PRODUCTION').optional(),
-  HEALTH_WINDOW_MINUTES: integer(1, 1_440).default(HEALTH_DEFAULTS.windowMinutes),
-  HEALTH_MIN_CANARY_VIEWS: integer(1, 1_000_000).default(HEALTH_DEFAULTS.minCanaryViews),
-  HEALTH_MARGIN: z.coerce.number().min(0).max(1).default(HEALTH_DEFAULTS.margin),
-  HEALTH_ADDRESS_CAP: integer(1, 1_000_000).default(HEALTH_DEFAULTS.addressCap),
-  HEALTH_REPORTS_PER_MINUTE: integer(1, 1_000_000).default(HEALTH_DEFAULTS.reportsPerMinute),
-});
+const envSchema = z.object(
+  Object.assign(commonEnvShape({ port: DEFAULT_PORT, defaultDatabasePath: DEFAULT_DATABASE_PATH }), {
+    RELEASE_PUBLIC_URL: z
+      .string()
+      .regex(/^https?:\/\/\S+$/, 'RELEASE_PUBLIC_URL must be an http(s) URL (with {workspace} or {port})')
+      .default(DEFAULT_RELEASE_PUBLIC_URL),
+    RELEASE_SHELL_MANIFEST: httpUrl('RELEASE_SHELL_MANIFEST').default(DEFAULT_SHELL_MANIFEST),
+    RELEASE_SHELL_MANIFEST_STAGING: httpUrl('RELEASE_SHELL_MANIFEST_STAGING').optional(),
+    RELEASE_SHELL_MANIFEST_PRODUCTION: httpUrl('RELEASE_SHELL_MANIFEST_PRODUCTION').optional(),
+    HEALTH_WINDOW_MINUTES: integer(1, 1_440).default(HEALTH_DEFAULTS.windowMinutes),
+    HEALTH_MIN_CANARY_VIEWS: integer(1, 1_000_000).default(HEALTH_DEFAULTS.minCanaryViews),
+    HEALTH_MARGIN: z.coerce.number().min(0).max(1).default(HEALTH_DEFAULTS.margin),
+    HEALTH_ADDRESS_CAP: integer(1, 1_000_000).default(HEALTH_DEFAULTS.addressCap),
+    HEALTH_REPORTS_PER_MINUTE: integer(1, 1_000_000).default(HEALTH_DEFAULTS.reportsPerMinute),
+  }),
+);
 const storageSchema = z.object(storageEnvShape(DEFAULT_DATABASE_PATH));
 
 /** Only the database settings: for the maintenance commands (db:migrate, the move), which verify no tokens. */
@@ -71,8 +72,7 @@ export function loadStorageConfig(env: Env = process.env): StorageConfig {
 
 export function loadConfig(env: Env = process.env): AppConfig {
   const vars = parseEnv(SERVICE, envSchema, env);
-  return {
-    ...commonConfigOf(SERVICE, vars),
+  return Object.assign(commonConfigOf(SERVICE, vars), {
     bodyLimitBytes: 64 * 1024,
     releasePublicUrl: vars.RELEASE_PUBLIC_URL,
     releaseShellManifests: Object.fromEntries(
@@ -89,5 +89,5 @@ export function loadConfig(env: Env = process.env): AppConfig {
       addressCap: vars.HEALTH_ADDRESS_CAP,
       reportsPerMinute: vars.HEALTH_REPORTS_PER_MINUTE,
     },
-  };
+  });
 }

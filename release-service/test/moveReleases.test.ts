@@ -133,7 +133,9 @@ describe('npm run db:move-releases', () => {
     await addArticlesTable(source.location);
     const target = database('release-service');
     const move = await command('moveReleases.ts', {}, ['--from', source.location, '--to', target.location]);
-    expect(move.output).toMatch(/4 published versions, 2 registry lines, 7 audit lines \(ids kept\), [1-9]\d* health minutes/);
+    expect(move.output).toMatch(
+      /4 published versions, 2 registry lines, 7 audit lines \(ids kept\), [1-9]\d* health minutes/,
+    );
     expect(move.code).toBe(0);
     const after = await startWithReleases(target.env);
     expect(await views(after)).toEqual(expected);
@@ -156,7 +158,10 @@ describe('npm run db:move-releases', () => {
   it('moves a SQLite file from before canaries (migration 5): its lines, with no canary', async () => {
     const file = path.join(workDir(), 'before-canaries.sqlite');
     const db = openDatabase(file);
-    runSqliteMigrations(db, { list: sqliteMigrations.filter((migration) => migration.version === 1), context: undefined });
+    runSqliteMigrations(db, {
+      list: sqliteMigrations.filter((migration) => migration.version === 1),
+      context: undefined,
+    });
     const url = manifestUrlOf('admin-console', 'v1');
     db.exec(`INSERT INTO release_versions (remote, version, manifest_url) VALUES ('admin_console', 'v1', '${url}');
              INSERT INTO registry_lines (environment, remote, version, manifest_url) VALUES ('staging', 'admin_console', 'v1', '${url}');

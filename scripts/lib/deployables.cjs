@@ -22,12 +22,15 @@ const host = webApps.find((app) => app.isHost);
 /** The article API, served under `basePath`. */
 const api = { name: 'api', workspace: 'article-api', port: 3001, basePath: '/api' };
 
+/** The release registry service (releases, canaries, health reports), served under `basePath`. */
+const releaseService = { name: 'releases', workspace: 'release-service', port: 3005, basePath: '/api' };
+
 /** Not deployed, but started locally beside the rest. */
 const authEmulator = { name: 'authEmulator', port: 9099 };
 
-const deployables = [...webApps, api];
+const deployables = [...webApps, api, releaseService];
 
-/** Local port by name: ports.shell, ports['public-site'], ports.api, ports.authEmulator. */
+/** Local port by name: ports.shell, ports['public-site'], ports.api, ports.releases, ports.authEmulator. */
 const ports = Object.fromEntries([...deployables, authEmulator].map((d) => [d.name, d.port]));
 
 /** The web app deployed from `workspace`; throws for a name that is not one. */
@@ -44,4 +47,15 @@ function localRegistry(hostname = 'localhost', portOf = (app) => app.port) {
   );
 }
 
-module.exports = { webApps, remotes, host, api, authEmulator, deployables, ports, webApp, localRegistry };
+module.exports = {
+  webApps,
+  remotes,
+  host,
+  api,
+  releaseService,
+  authEmulator,
+  deployables,
+  ports,
+  webApp,
+  localRegistry,
+};

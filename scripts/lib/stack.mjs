@@ -1,4 +1,4 @@
-// The whole product on one machine: auth emulator, article API, the three remotes and the shell.
+// The whole product on one machine: auth emulator, article API, release service, the three remotes and the shell.
 // Used by `npm start` and by the end-to-end tests, so both run exactly the same thing.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +27,7 @@ export function runtimeConfig(env = process.env) {
       .filter(Boolean)
       .map((o) => new URL(o).origin),
     ...(env.API_BASE_URL ? { apiBaseUrl: env.API_BASE_URL } : {}),
+    ...(env.RELEASE_SERVICE_URL ? { releaseServiceUrl: env.RELEASE_SERVICE_URL } : {}),
     // The environment whose registry the stack serves: the page reports its remotes' health there.
     releaseEnvironment: env.RELEASE_ENVIRONMENT || 'production',
   };
@@ -70,14 +71,39 @@ export async function startApi({ dataDir, quiet = false, env = {} } = {}) {
   return { child, url, databasePath };
 }
 
+/** Starts the release service with its own database in `dataDir`. */
+export async function startReleaseService({ dataDir, quiet = false, env = {} } = {}) {
+  const url = `http://127.0.0.1:${ports.releases}/api/health`;
+  const databasePath = path.join(dataDir, 'releases.sqlite');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const child = startChild('releases', bin('tsx'), [path.join(repoRoot, 'release-service/src/server.ts')], {
+    cwd: path.join(repoRoot, 'release-service'),
+    env: {
+      PORT: String(ports.releases),
+      DATABASE_PATH: databasePath,
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.authEmulator}`,
+      FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
+      ...env,
+    },
+    quiet,
+  });
+  await waitForUrl(url, { timeoutMs: 60000, child, label: 'release-service' });
+  return { child, url, databasePath };
+}
+
 /** The API as the shell's server reaches it (SSR_API_URL, else the public one, else local). */
 export function serverApiBaseUrl(config, env = process.env) {
   return env.SSR_API_URL ?? config.apiBaseUrl ?? `http://127.0.0.1:${ports.api}/api`;
 }
 
-/** The release registry service's URL for this machine's environment (RELEASE_ENVIRONMENT, default production). */
-export function registryServiceUrl(apiBaseUrl, env = process.env) {
-  return `${apiBaseUrl.replace(/\/+$/, '')}/registry/${env.RELEASE_ENVIRONMENT || 'production'}`;
+/** The release service as the shell's server reaches it (RELEASE_SERVICE_URL, else local). */
+export function releaseServiceBaseUrl(env = process.env) {
+  return env.RELEASE_SERVICE_URL ?? `http://127.0.0.1:${ports.releases}/api`;
+}
+
+/** The release registry's URL for this machine's environment (RELEASE_ENVIRONMENT, default production). */
+export function registryServiceUrl(releaseServiceUrl = releaseServiceBaseUrl(), env = process.env) {
+  return `${releaseServiceUrl.replace(/\/+$/, '')}/registry/${env.RELEASE_ENVIRONMENT || 'production'}`;
 }
 
 /**
@@ -118,7 +144,7 @@ export function webAppServer(
     config = runtimeConfig(),
     serverRendering = process.env.SERVER_RENDERING !== 'off',
     serverApiUrl = serverApiBaseUrl(config),
-    registryUrl = registryServiceUrl(serverApiUrl),
+    registryUrl = registryServiceUrl(config.releaseServiceUrl ?? releaseServiceBaseUrl()),
     renderThreads = app.isHost ? renderThreadCount() : 0,
     pageCache = true,
   } = {},
@@ -154,6 +180,7 @@ export async function startStack({
   withApi = true,
   withEmulator = true,
   apiEnv = {},
+  releaseEnv = {},
   storeDir = releaseStoreDir(),
 } = {}) {
   const stoppers = [];
@@ -166,8 +193,15 @@ export async function startStack({
       stoppers.push(() => stopChild(emulator.child));
     }
     if (withApi) {
-      const api = await startApi({ dataDir, quiet, env: apiEnv });
-      stoppers.push(() => stopChild(api.child));
+      // The API and the release service start side by side: neither needs the other.
+      const started = await Promise.allSettled([
+        startApi({ dataDir, quiet, env: apiEnv }),
+        startReleaseService({ dataDir, quiet, env: releaseEnv }),
+      ]);
+      for (const result of started)
+        if (result.status === 'fulfilled') stoppers.push(() => stopChild(result.value.child));
+      const failed = started.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
     }
     const servers = {};
     for (const app of webApps) {

@@ -14,6 +14,7 @@ const admin = (emailVerified: boolean): UserProfile => ({
 
 const projectConfig = {
   apiBaseUrl: 'https://api.example/api',
+  releaseServiceUrl: 'https://releases.example/api',
   auth: { mode: 'project', config: { apiKey: 'k', authDomain: 'x.firebaseapp.com', projectId: 'x' } },
   adminEmails: ['admin@example.com'],
   previewOrigins: [],

@@ -19,6 +19,7 @@ describe('runtime config', () => {
   it('defaults to the API and auth emulator on the page hostname', () => {
     expect(defaultRuntimeConfig('127.0.0.1')).toEqual({
       apiBaseUrl: 'http://127.0.0.1:3001/api',
+      releaseServiceUrl: 'http://127.0.0.1:3005/api',
       auth: { mode: 'emulator', projectId: 'demo-ai-manabi', emulatorPort: 9099 },
       adminEmails: ['admin@example.com'],
       previewOrigins: [],

@@ -29,6 +29,7 @@ export { DEFAULT_EMULATOR_PROJECT };
 export type { AuthBackend, FirebaseWebConfig, ReleaseEnvironmentName } from './configSchemas';
 
 const LOCAL_API_PORT = 3001;
+const LOCAL_RELEASE_SERVICE_PORT = 3005;
 
 /** Local development: the page is served from this machine under one of these names. */
 export function isLocalDevelopment(hostname: string): boolean {
@@ -38,6 +39,11 @@ export function isLocalDevelopment(hostname: string): boolean {
 export interface RuntimeConfig {
   /** Absolute base URL of article-api, ending in /api (no trailing slash). */
   apiBaseUrl: string;
+  /**
+   * Absolute base URL of the release service (health reports, the リリース page), ending in /api.
+   * A file without it means the deployment serves it under the API's base; locally it is :3005.
+   */
+  releaseServiceUrl: string;
   auth: AuthBackend;
   /** Lower-cased admin e-mail addresses (ADMIN_EMAILS). */
   adminEmails: string[];
@@ -59,6 +65,7 @@ export class RuntimeConfigError extends Error {
 export function defaultRuntimeConfig(hostname = 'localhost'): RuntimeConfig {
   return {
     apiBaseUrl: `http://${hostname}:${LOCAL_API_PORT}/api`,
+    releaseServiceUrl: `http://${hostname}:${LOCAL_RELEASE_SERVICE_PORT}/api`,
     auth: { mode: 'emulator', projectId: DEFAULT_EMULATOR_PROJECT, emulatorPort: DEFAULT_EMULATOR_PORT },
     adminEmails: parseAdminEmails(undefined),
     previewOrigins: [],
@@ -84,6 +91,7 @@ function withLocalDefaults(raw: unknown, defaults: RuntimeConfig): RuntimeConfig
   const record = isRecord(raw) ? raw : {};
   return {
     apiBaseUrl: fieldOr(apiBaseUrlSchema, record.apiBaseUrl, defaults.apiBaseUrl),
+    releaseServiceUrl: fieldOr(apiBaseUrlSchema, record.releaseServiceUrl, defaults.releaseServiceUrl),
     auth: fieldOr(authBackendSchema(record.auth, true), record.auth, defaults.auth),
     adminEmails: fieldOr(adminEmailsSchema, record.adminEmails, defaults.adminEmails),
     previewOrigins: fieldOr(previewOriginsSchema, record.previewOrigins, defaults.previewOrigins),
@@ -97,13 +105,18 @@ export function parseRuntimeConfig(raw: unknown, { pageUrl }: ParseOptions): Run
   const parsed = runtimeConfigSchema(isRecord(raw) ? raw.auth : undefined).safeParse(raw);
   let config: RuntimeConfig;
   if (parsed.success) {
-    config = parsed.data;
+    const { releaseServiceUrl, ...rest } = parsed.data;
+    const fallback = isLocalDevelopment(page.hostname)
+      ? defaultRuntimeConfig(page.hostname).releaseServiceUrl
+      : rest.apiBaseUrl;
+    config = { ...rest, releaseServiceUrl: releaseServiceUrl ?? fallback };
   } else if (isLocalDevelopment(page.hostname)) {
     config = withLocalDefaults(raw, defaultRuntimeConfig(page.hostname));
   } else {
     throw new RuntimeConfigError(problemsOf(parsed.error));
   }
-  return { ...config, apiBaseUrl: new URL(config.apiBaseUrl, page).href.replace(/\/+$/, '') };
+  const absolute = (url: string) => new URL(url, page).href.replace(/\/+$/, '');
+  return { ...config, apiBaseUrl: absolute(config.apiBaseUrl), releaseServiceUrl: absolute(config.releaseServiceUrl) };
 }
 
 /** Who counts as an admin in this deployment: verification is required except against the emulator. */

@@ -126,6 +126,8 @@ export const runtimeConfigSchema = (rawAuth: unknown) =>
   zm.object(
     {
       apiBaseUrl: apiBaseUrlSchema,
+      // Absent: the deployment serves the release service under the API's base (see config.ts).
+      releaseServiceUrl: zm.optional(apiBaseUrlSchema),
       auth: authBackendSchema(rawAuth),
       adminEmails: adminEmailsSchema,
       previewOrigins: previewOriginsSchema,

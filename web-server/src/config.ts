@@ -145,6 +145,7 @@ const environmentSchema = z.object({
   REGISTRY_URL: httpUrl('REGISTRY_URL').optional(),
   REGISTRY_REFRESH_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   API_BASE_URL: httpUrl('API_BASE_URL'),
+  RELEASE_SERVICE_URL: httpUrl('RELEASE_SERVICE_URL').optional(),
   SSR_API_URL: httpUrl('SSR_API_URL').optional(),
   FIREBASE_WEB_CONFIG: jsonText(firebaseWebConfig, 'FIREBASE_WEB_CONFIG').optional(),
   AUTH_EMULATOR_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -228,7 +229,11 @@ export function configFromEnvironment(env: Environment, { cores = 2 }: { cores?:
     shellDist: path.resolve(values.SHELL_DIST),
     remotes: Object.fromEntries(Object.entries(values.REMOTES).map(([name, url]) => [name, new URL(url).href])),
     registryUrl:
-      values.REGISTRY_URL ?? registryUrlOf(values.SSR_API_URL ?? values.API_BASE_URL, values.RELEASE_ENVIRONMENT),
+      values.REGISTRY_URL ??
+      registryUrlOf(
+        values.RELEASE_SERVICE_URL ?? values.SSR_API_URL ?? values.API_BASE_URL,
+        values.RELEASE_ENVIRONMENT,
+      ),
     registryRefreshMs: values.REGISTRY_REFRESH_MS,
     runtime: {
       auth: values.FIREBASE_WEB_CONFIG
@@ -237,6 +242,7 @@ export function configFromEnvironment(env: Environment, { cores = 2 }: { cores?:
       adminEmails: (values.ADMIN_EMAILS ?? '').split(','),
       previewOrigins: [...new Set(values.PREVIEW_ORIGINS.map((origin) => new URL(origin).origin))],
       apiBaseUrl: values.API_BASE_URL,
+      releaseServiceUrl: values.RELEASE_SERVICE_URL ?? values.API_BASE_URL,
       releaseEnvironment: values.RELEASE_ENVIRONMENT,
     },
     serverApiUrl: values.SSR_API_URL ?? values.API_BASE_URL,

@@ -25,7 +25,7 @@ const originOf = (url: string, base: string): string | null => {
 
 export interface PolicyRequest {
   registry: Registry;
-  config: Pick<RuntimeConfig, 'auth' | 'apiBaseUrl' | 'previewOrigins'>;
+  config: Pick<RuntimeConfig, 'auth' | 'apiBaseUrl' | 'releaseServiceUrl' | 'previewOrigins'>;
   /** The page's hostname: only the local defaults (API, emulator) follow it. */
   hostname: string;
   /**
@@ -45,8 +45,13 @@ export function contentSecurityPolicy({ registry, config, hostname, nonce }: Pol
         .filter((origin): origin is string => Boolean(origin)),
     ),
   ];
-  const { api: articleApi } = deployables;
+  const { api: articleApi, releaseService } = deployables;
   const api = originOf(config.apiBaseUrl ?? `http://${hostname}:${articleApi.port}${articleApi.basePath}`, pageBase);
+  // Health reports and the リリース page talk to the release service, which may be on an origin of its own.
+  const releases = originOf(
+    config.releaseServiceUrl ?? `http://${hostname}:${releaseService.port}${releaseService.basePath}`,
+    pageBase,
+  );
   const auth =
     config.auth.mode === 'emulator'
       ? {
@@ -61,7 +66,7 @@ export function contentSecurityPolicy({ registry, config, hostname, nonce }: Pol
     'style-src': ["'self'", ...remoteOrigins, nonce ? `'nonce-${nonce}'` : "'unsafe-inline'"],
     'img-src': ["'self'", ...remoteOrigins, 'data:', 'https:'],
     'font-src': ["'self'", ...remoteOrigins],
-    'connect-src': ["'self'", ...remoteOrigins, api, ...auth.connect],
+    'connect-src': ["'self'", ...remoteOrigins, ...new Set([api, releases]), ...auth.connect],
     'frame-src': [...auth.frames, ...YOUTUBE],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -11,6 +11,8 @@ export interface RuntimeConfig {
   previewOrigins: string[];
   /** The article API as the browser reaches it; absent: the page's own hostname on the local port. */
   apiBaseUrl?: string;
+  /** The release service as the browser reaches it (health reports, the リリース page); absent: see shared-core. */
+  releaseServiceUrl?: string;
   /** The environment this server serves (RELEASE_ENVIRONMENT), where the page reports its remotes' health; absent: production. */
   releaseEnvironment?: 'staging' | 'production';
 }

@@ -112,9 +112,7 @@ export async function copySqliteToPostgres(sqlitePath: string, postgresUrl: stri
     await migratePostgres(pool, { seed: false });
     return await inTransaction(pool, async (client) => {
       // No instance may write while the copy runs: it would be lost or collide with a copied id.
-      await client.query(
-        'LOCK TABLE articles, business_articles IN EXCLUSIVE MODE',
-      );
+      await client.query('LOCK TABLE articles, business_articles IN EXCLUSIVE MODE');
       await assertEmpty(client);
       const problems: string[] = [];
       for (const [table, columns] of Object.entries(TABLES) as [Table, readonly string[]][]) {

@@ -4,7 +4,7 @@
  * their bucket cookie, public-site's server with the artifact store under /releases/, and the
  * release CLI run as a team runs it. The web servers are the production command
  * (web-server/dist/main.js, one render thread each), configured only by their environment. Ports
- * 4181–4184 are this world's alone.
+ * 4181–4185 are this world's alone.
  *
  * The service believes X-Forwarded-For from loopback (TRUST_PROXY), as it would behind the
  * production proxy: a test gives each simulated visitor an address of its own that way, since
@@ -24,11 +24,11 @@ import {
   waitForHealthy,
   type Service,
 } from '../../../scripts/lib/topology/processes';
-import { startPrivateApi, type PrivateApi } from '../privateApi';
+import { startPrivateApi, startPrivateReleaseService, type PrivateApi } from '../privateApi';
 import { appByWorkspace } from '../servers';
 import type { CliAnswer } from './releaseWorld';
 
-export const CANARY_PORTS = { api: 4181, shellA: 4182, shellB: 4183, publicSite: 4184 } as const;
+export const CANARY_PORTS = { api: 4181, shellA: 4182, shellB: 4183, publicSite: 4184, articles: 4185 } as const;
 export const INSTANCES = [`http://localhost:${CANARY_PORTS.shellA}`, `http://localhost:${CANARY_PORTS.shellB}`];
 export const PUBLIC_SITE_URL = `http://localhost:${CANARY_PORTS.publicSite}`;
 export const DEPLOYED_MANIFEST = `${PUBLIC_SITE_URL}/mf-manifest.json`;
@@ -68,7 +68,9 @@ async function adminToken(): Promise<string> {
 
 export async function startCanaryWorld(): Promise<CanaryWorld> {
   const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canary-store-'));
-  const api = await startPrivateApi(CANARY_PORTS.api, {
+  // The pages' articles from an article API of its own; `api` is the release service.
+  const articles = await startPrivateApi(CANARY_PORTS.articles, { CORS_ORIGINS: INSTANCES.join(',') });
+  const api = await startPrivateReleaseService(CANARY_PORTS.api, {
     RELEASE_PUBLIC_URL: `${PUBLIC_SITE_URL}/releases`,
     RELEASE_SHELL_MANIFEST: `${INSTANCES[0]}/mf-manifest.json`,
     CORS_ORIGINS: INSTANCES.join(','),
@@ -89,8 +91,9 @@ export async function startCanaryWorld(): Promise<CanaryWorld> {
         SITE_ORIGIN: INSTANCES[0]!,
         REMOTES: JSON.stringify(remotes),
         RELEASE_ENVIRONMENT: 'production',
-        API_BASE_URL: api.base,
-        SSR_API_URL: api.base,
+        API_BASE_URL: articles.base,
+        SSR_API_URL: articles.base,
+        RELEASE_SERVICE_URL: api.base,
         AUTH_EMULATOR_PORT: '9099',
         ADMIN_EMAILS: 'admin@example.com',
         SSR_THREADS: '1',
@@ -141,7 +144,7 @@ export async function startCanaryWorld(): Promise<CanaryWorld> {
     async stop() {
       await Promise.all(webServers.map((service) => stopService(service)));
       await publicSite.close();
-      await api.stop();
+      await Promise.all([api.stop(), articles.stop()]);
       fs.rmSync(storeDir, { recursive: true, force: true });
     },
   };

@@ -13,7 +13,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { repoRoot } from '../../../scripts/lib/apps.mjs';
 import { runtimeConfig, webAppServer } from '../../../scripts/lib/stack.mjs';
-import { startPrivateApi, type PrivateApi } from '../privateApi';
+import { startPrivateReleaseService, type PrivateApi } from '../privateApi';
 import { appByWorkspace, type ServerHandle } from '../servers';
 
 // (Not 4190: fetch refuses it, a "bad port" of the Fetch standard.)
@@ -44,13 +44,13 @@ export interface ReleaseWorld {
 
 export async function startReleaseWorld(): Promise<ReleaseWorld> {
   const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'release-service-store-'));
-  const api = await startPrivateApi(PORTS.api, {
+  const api = await startPrivateReleaseService(PORTS.api, {
     RELEASE_PUBLIC_URL: STORE_URL,
     RELEASE_SHELL_MANIFEST: `${SHELLS.productionA}/mf-manifest.json`,
     RELEASE_SHELL_MANIFEST_STAGING: `${SHELLS.staging}/mf-manifest.json`,
     CORS_ORIGINS: Object.values(SHELLS).join(','),
   });
-  const config = { ...runtimeConfig(), apiBaseUrl: api.base };
+  const config = { ...runtimeConfig(), releaseServiceUrl: api.base };
   const remotes = {
     public_site: 'http://localhost:3002/mf-manifest.json',
     business_portal: 'http://localhost:3003/mf-manifest.json',

@@ -47,7 +47,8 @@ const postgresReader =
   async (table, columns, order) => {
     const { rows } = await client.query('SELECT to_regclass($1) IS NOT NULL AS present', [table]);
     if (!rows[0]?.present) return []; // release_health came with the canaries (migration 6)
-    return (await client.query(`SELECT ${columns.map(selectAsSqlite).join(', ')} FROM ${table} ORDER BY ${order}`)).rows;
+    return (await client.query(`SELECT ${columns.map(selectAsSqlite).join(', ')} FROM ${table} ORDER BY ${order}`))
+      .rows;
   };
 
 async function readAll(read: Reader): Promise<ReleaseRows> {
@@ -94,7 +95,9 @@ async function readSource(source: string): Promise<ReleaseRows> {
 const refuseNonEmpty = (rows: ReleaseRows, target: string) => {
   const held = tables.filter(([table]) => rows[table].length > 0).map(([table]) => table);
   if (held.length > 0) {
-    throw new MoveError(`${target} already holds release rows (${held.join(', ')}): the move goes into an empty database only, once`);
+    throw new MoveError(
+      `${target} already holds release rows (${held.join(', ')}): the move goes into an empty database only, once`,
+    );
   }
 };
 
@@ -135,7 +138,9 @@ async function writeTarget(target: string, source: ReleaseRows): Promise<void> {
     try {
       refuseNonEmpty(await readAll(sqliteReader(db)), target);
       for (const [table, { columns }] of tables) {
-        const insert = db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+        const insert = db.prepare(
+          `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+        );
         for (const row of source[table]) insert.run(columns.map((column) => row[column] ?? null));
       }
       assertSame(source, await readAll(sqliteReader(db)));

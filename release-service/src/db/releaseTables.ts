@@ -73,7 +73,8 @@ function comparable(row: Row): string {
 /** Lines naming every difference between the source's rows and the copy's (none: exact). */
 export function differencesOf(table: string, source: readonly Row[], copied: readonly Row[]): string[] {
   const problems: string[] = [];
-  if (copied.length !== source.length) problems.push(`${table}: ${source.length} rows in the source, ${copied.length} copied`);
+  if (copied.length !== source.length)
+    problems.push(`${table}: ${source.length} rows in the source, ${copied.length} copied`);
   source.forEach((row, index) => {
     const target = copied[index];
     if (target && comparable(row) !== comparable(target))

@@ -26,7 +26,9 @@ async function main(): Promise<void> {
       db.close();
     }
   }
-  console.log(applied.length > 0 ? `${description}: applied migrations ${applied.join(', ')}` : `${description}: up to date`);
+  console.log(
+    applied.length > 0 ? `${description}: applied migrations ${applied.join(', ')}` : `${description}: up to date`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -17,7 +17,8 @@ async function main(): Promise<void> {
   if (!values.from) throw new MoveError('name the article-api database: --from <SQLite file or postgres://…>');
   const storage = loadStorageConfig();
   // npm runs workspace scripts in release-service/: a relative path means the caller's directory.
-  const local = (file: string) => (/^postgres(ql)?:\/\//.test(file) ? file : path.resolve(process.env.INIT_CWD ?? process.cwd(), file));
+  const local = (file: string) =>
+    /^postgres(ql)?:\/\//.test(file) ? file : path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
   const from = local(values.from);
   const to = values.to ? local(values.to) : (storage.databaseUrl ?? storage.databasePath);
   const { counts } = await moveReleases(from, to);

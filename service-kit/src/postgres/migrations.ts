@@ -43,10 +43,7 @@ export async function runPostgresMigrations<Context>(
       const done = await client.query(`SELECT 1 FROM ${table} WHERE version = $1`, [migration.version]);
       if (done.rowCount) return false; // applied earlier, or by another instance while this one waited
       await migration.up(client, context);
-      await client.query(`INSERT INTO ${table} (version, name) VALUES ($1, $2)`, [
-        migration.version,
-        migration.name,
-      ]);
+      await client.query(`INSERT INTO ${table} (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
       return true;
     });
     if (ran) applied.push(migration.version);

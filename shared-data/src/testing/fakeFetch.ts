@@ -7,7 +7,7 @@ export interface FakeRequest {
   method: string;
   /** The URL as requested. */
   url: string;
-  /** Below the local API's base (`/articles` for …/api/articles); any other URL's pathname. */
+  /** Below a local service's base (`/articles` for …/api/articles); any other URL's pathname. */
   path: string;
   headers: Headers;
   body: unknown;
@@ -22,11 +22,15 @@ export interface FakeFetch extends jest.Mock<Promise<Response>, [RequestInfo | U
   sent: (method: string, path: string) => FakeRequest[];
 }
 
-const api = new URL(defaultRuntimeConfig('localhost').apiBaseUrl);
+/** The local services' bases: the article API and the release service. */
+const services = [
+  defaultRuntimeConfig('localhost').apiBaseUrl,
+  defaultRuntimeConfig('localhost').releaseServiceUrl,
+].map((base) => new URL(base));
 
 function pathOf(url: URL): string {
-  const belowApi = url.origin === api.origin && url.pathname.startsWith(`${api.pathname}/`);
-  return belowApi ? url.pathname.slice(api.pathname.length) : url.pathname;
+  const base = services.find((api) => url.origin === api.origin && url.pathname.startsWith(`${api.pathname}/`));
+  return base ? url.pathname.slice(base.pathname.length) : url.pathname;
 }
 
 function bodyOf(init: RequestInit): unknown {

@@ -10,7 +10,7 @@ import { recordHealth, recordHydrationError } from './recordHealth';
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn() }));
 
 const MANIFEST = 'http://localhost:3002/releases/2025-02-01/mf-manifest.json';
-const HEALTH_URL = `${defaultRuntimeConfig('localhost').apiBaseUrl}/health`;
+const HEALTH_URL = `${defaultRuntimeConfig('localhost').releaseServiceUrl}/health`;
 
 /** Runs the recorder's import() and its callback under fake timers. */
 const settle = () => jest.advanceTimersByTimeAsync(0);

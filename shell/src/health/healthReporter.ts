@@ -52,8 +52,8 @@ export function sendHealth(): void {
   batch = [];
   if (!events.length) return;
   try {
-    const { apiBaseUrl, releaseEnvironment } = getRuntimeConfig();
-    for (const report of healthReports(releaseEnvironment, events)) sendReport(`${apiBaseUrl}/health`, report);
+    const { releaseServiceUrl, releaseEnvironment } = getRuntimeConfig();
+    for (const report of healthReports(releaseEnvironment, events)) sendReport(`${releaseServiceUrl}/health`, report);
   } catch {
     /* dropped: health is never worth an error on the page */
   }

@@ -7,7 +7,12 @@ import type pg from 'pg';
 import type { ArticleFields } from 'shared-articles';
 import { seedArticles, seedBusinessArticles } from 'shared-articles/seed';
 import { toColumns } from '../rows';
-import { placeholders, type PostgresMigration as Migration, RATE_LIMITS_POSTGRES, runPostgresMigrations } from 'service-kit/postgres';
+import {
+  placeholders,
+  type PostgresMigration as Migration,
+  RATE_LIMITS_POSTGRES,
+  runPostgresMigrations,
+} from 'service-kit/postgres';
 
 export interface MigrationContext {
   /** Insert the seed content when a table is created (off for tests and copies that want empty tables). */

@@ -12,7 +12,7 @@ export function useReleaseClient(): ReleaseClient {
   return useMemo(
     () =>
       createReleaseClient({
-        baseUrl: getRuntimeConfig().apiBaseUrl,
+        baseUrl: getRuntimeConfig().releaseServiceUrl,
         getIdToken,
         fetch: (input, init) => globalThis.fetch(input, init),
       }),
