@@ -56,9 +56,21 @@ describe('configFromEnvironment', () => {
       adminEmails: [''],
       previewOrigins: [],
       apiBaseUrl: 'https://ai-manabi.example/api',
+      // Without RELEASE_SERVICE_URL the release service is served under the API's base.
+      releaseServiceUrl: 'https://ai-manabi.example/api',
       // The browser reports health for this server's environment (RELEASE_ENVIRONMENT, default production).
       releaseEnvironment: 'production',
     });
+  });
+
+  it('reads the release service of its own (RELEASE_SERVICE_URL): the registry and the pages’ health go there', () => {
+    const config = configFromEnvironment(
+      { ...production, RELEASE_SERVICE_URL: 'https://releases.ai-manabi.example/api' },
+      { cores: 8 },
+    );
+    expect(config.registryUrl).toBe('https://releases.ai-manabi.example/api/registry/production');
+    expect(config.runtime.releaseServiceUrl).toBe('https://releases.ai-manabi.example/api');
+    expect(config.runtime.apiBaseUrl).toBe('https://ai-manabi.example/api');
   });
 
   it('fails closed, naming every missing setting, with nothing filled in from local defaults', () => {
