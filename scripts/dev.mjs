@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run dev`: live-reloading dev servers for the shell and the three remotes, the article API
-// in watch mode and the Auth emulator. `npm run dev -w public-site` runs one remote alone.
+// and the release service in watch mode, and the Auth emulator. `npm run dev -w public-site` runs one remote alone.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ports, repoRoot, webApps } from './lib/apps.mjs';
@@ -17,17 +17,23 @@ async function main() {
   children.push(emulator.child);
   const dataDir = path.join(repoRoot, '.data');
   fs.mkdirSync(dataDir, { recursive: true });
-  children.push(
-    startChild('api', bin('tsx'), ['watch', 'src/server.ts'], {
-      cwd: path.join(repoRoot, 'article-api'),
-      env: {
-        PORT: String(ports.api),
-        DATABASE_PATH: path.join(dataDir, 'articles.sqlite'),
-        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.authEmulator}`,
-        FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
-      },
-    }),
-  );
+  const services = [
+    { name: 'api', workspace: 'article-api', port: ports.api, database: 'articles.sqlite' },
+    { name: 'releases', workspace: 'release-service', port: ports.releases, database: 'releases.sqlite' },
+  ];
+  for (const service of services) {
+    children.push(
+      startChild(service.name, bin('tsx'), ['watch', 'src/server.ts'], {
+        cwd: path.join(repoRoot, service.workspace),
+        env: {
+          PORT: String(service.port),
+          DATABASE_PATH: path.join(dataDir, service.database),
+          FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.authEmulator}`,
+          FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
+        },
+      }),
+    );
+  }
   for (const app of webApps) {
     children.push(
       startChild(app.workspace, bin('webpack'), ['serve', '--mode', 'development'], {

@@ -1,6 +1,7 @@
 // Production as it is deployed (issue "Production as it is deployed", part 5): nginx in front of
 // two web-server instances (`node web-server/dist/main.js`, configured only by its environment)
-// and two article-api instances on one PostgreSQL. Each test prints its figures (console.log,
+// and two article-api instances on one PostgreSQL, and two release-service instances on a
+// database of their own. Each test prints its figures (console.log,
 // "topology:" lines: sent/failed counts, times) so that a run can be quoted.
 //
 // Forged headers and path variants are in topology-hostile-requests.spec.ts, on a topology of
@@ -35,6 +36,26 @@ test.describe('production topology: nginx, two web servers, two APIs, one Postgr
       expect(render, path).not.toContain('degraded');
     }
     log(`pages through nginx:\n  ${rows.join('\n  ')}`);
+  });
+
+  test('the release service runs apart: both instances and the proxy answer one registry', async ({ request }) => {
+    const answers = await Promise.all(
+      [`${topology.origin}/release-service/api`, ...topology.releaseServices.map((service) => service.base)].map(
+        async (base) => {
+          const response = await request.get(`${base}/registry/production`);
+          return {
+            status: response.status(),
+            etag: response.headers()['etag'],
+            environment: (await response.json()).environment,
+          };
+        },
+      ),
+    );
+    log(`registry through nginx and each release-service instance: ${JSON.stringify(answers)}`);
+    for (const answer of answers) expect(answer).toMatchObject({ status: 200, environment: 'production' });
+    expect(new Set(answers.map((answer) => answer.etag)).size).toBe(1);
+    // The article API no longer serves the registry: the services are apart.
+    expect((await request.get(`${topology.origin}/api/registry/production`)).status()).toBe(404);
   });
 
   test('an admin edit on one API instance is in the pages of both web servers within 5 s', async () => {

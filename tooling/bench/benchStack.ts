@@ -9,7 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { localRegistry, ports, remotes, webApp } from '../../scripts/lib/apps.mjs';
 import { stopChild } from '../../scripts/lib/processes.mjs';
-import { startApi, startAuthEmulator, webAppServer } from '../../scripts/lib/stack.mjs';
+import { startApi, startAuthEmulator, startReleaseService, webAppServer } from '../../scripts/lib/stack.mjs';
 
 /**
  * As shipped (its registry from the release registry service); client-rendered
@@ -64,6 +64,8 @@ export async function startBenchStack(dataDir: string): Promise<BenchStack> {
     const apiOptions = { dataDir, quiet: true };
     const api = await startApi(apiOptions);
     stoppers.push(() => stopChild(api.child));
+    const releases = await startReleaseService(apiOptions);
+    stoppers.push(() => stopChild(releases.child));
     for (const app of remotes) {
       const server = webAppServer(app, { storeDir });
       await server.listen();

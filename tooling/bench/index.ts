@@ -120,7 +120,7 @@ async function measure(results: BenchResults, stack: BenchStack) {
         url: `http://127.0.0.1:${ports.shell}/articles/${slug}`,
         shellUrl,
         storeDir: stack.storeDir,
-        apiUrl: `http://127.0.0.1:${ports.api}/api`,
+        apiUrl: `http://127.0.0.1:${ports.releases}/api`,
       },
       runs,
     );

@@ -48,6 +48,7 @@ async function startWebServer(
       REMOTES: JSON.stringify(localRegistry('localhost')),
       API_BASE_URL: `http://localhost:${ports.api}/api`,
       SSR_API_URL: `http://127.0.0.1:${ports.api}/api`,
+      RELEASE_SERVICE_URL: `http://127.0.0.1:${ports.releases}/api`,
       AUTH_EMULATOR_PORT: String(ports.authEmulator),
       PAGE_CACHE: pageCache ? 'on' : 'off',
       ...(renderThreads === undefined ? {} : { SSR_THREADS: String(renderThreads) }),

@@ -13,6 +13,8 @@ import { freePort } from '../../../scripts/lib/processes.mjs';
 export interface Postgres {
   /** postgres://postgres@127.0.0.1:<port>/postgres */
   url: string;
+  /** A new empty database on the same server (a service's own); its URL. */
+  createDatabase(name: string): string;
   stop(): void;
 }
 
@@ -105,5 +107,12 @@ export async function startPostgres(): Promise<Postgres> {
     stop();
     throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${stderr}\n${log}`);
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    createDatabase(name) {
+      run(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name]);
+      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    stop,
+  };
 }

@@ -1,11 +1,12 @@
-// Production as it is deployed, on one machine: one PostgreSQL, two article-api instances on it,
-// two web-server instances (the production command, configured only by its environment) sharing
-// one release registry file, and nginx in front of both pairs. The remotes and the Auth emulator
+// Production as it is deployed, on one machine: one PostgreSQL, two article-api instances on its
+// articles database and two release-service instances on a database of their own, two web-server
+// instances (the production command, configured only by its environment) reading the release
+// registry from the release service, and nginx in front of the three pairs. The remotes and the Auth emulator
 // are those the e2e globalSetup already runs (localhost:3002-3004, 127.0.0.1:9099).
 import path from 'node:path';
 import { localRegistry, ports, repoRoot } from '../../../scripts/lib/apps.mjs';
 import { freePort } from '../../../scripts/lib/processes.mjs';
-import { startNginx, type Nginx } from '../../../scripts/lib/topology/nginx';
+import { RELEASE_SERVICE_PATH, startNginx, type Nginx } from '../../../scripts/lib/topology/nginx';
 import { startPostgres, type Postgres } from './postgres';
 import {
   cleanEnv,
@@ -45,6 +46,8 @@ export interface Topology {
   /** nginx: the site's public origin (SITE_ORIGIN of both web servers) */
   origin: string;
   apis: ApiInstance[];
+  /** The release service's instances (through the proxy: `${origin}/release-service/api`). */
+  releaseServices: ApiInstance[];
   webServers: WebServerInstance[];
   nginx: Nginx;
   /** How long each part took to start, e.g. "web servers 2.6 s, PostgreSQL 0.9 s, …". */
@@ -52,9 +55,15 @@ export interface Topology {
   stop(): Promise<void>;
 }
 
-function startApi(port: number, databaseUrl: string, siteOrigin: string): Service {
-  return startService(`article-api :${port}`, process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: path.join(repoRoot, 'article-api'),
+/** One instance of a service (article-api or release-service) on PostgreSQL, behind nginx. */
+function startApi(
+  port: number,
+  databaseUrl: string,
+  siteOrigin: string,
+  workspace: 'article-api' | 'release-service' = 'article-api',
+): Service {
+  return startService(`${workspace} :${port}`, process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: path.join(repoRoot, workspace),
     env: cleanEnv({
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -125,9 +134,10 @@ export async function startTopology(): Promise<Topology> {
     stoppers.length = 0;
   };
   try {
-    const [nginxPort, ...others] = await distinctFreePorts(5);
+    const [nginxPort, ...others] = await distinctFreePorts(7);
     const apiPorts = others.slice(0, 2);
     const webPorts = others.slice(2, 4);
+    const releasePorts = others.slice(4, 6);
     const origin = `http://localhost:${nginxPort}`;
 
     const phases: Record<string, number> = {};
@@ -139,8 +149,8 @@ export async function startTopology(): Promise<Topology> {
     };
 
     const remotes = localRegistry('localhost');
-    // The live releases come from the release registry service (the APIs, through SSR_API_URL):
-    // both instances read the production registry of the one PostgreSQL.
+    // The live releases come from the release service (through the proxy): both web servers read
+    // the production registry of its one database.
     const environment = {
       HOST: '127.0.0.1',
       SITE_ORIGIN: origin,
@@ -153,6 +163,7 @@ export async function startTopology(): Promise<Topology> {
       // by the version check (a conditional GET, 304, at most every 100 ms) and by a render's
       // data once per API version: pages are cached against that version.
       SSR_API_URL: `${origin}/api`,
+      RELEASE_SERVICE_URL: `${origin}${RELEASE_SERVICE_PATH}/api`,
       AUTH_EMULATOR_PORT: String(ports.authEmulator),
       ADMIN_EMAILS: ADMIN_EMAIL,
       // One render thread each: two instances, nginx, PostgreSQL and two APIs share two cores.
@@ -174,22 +185,32 @@ export async function startTopology(): Promise<Topology> {
         const postgres: Postgres = await timed('PostgreSQL', startPostgres);
         stoppers.push(() => postgres.stop());
         // Both at once: migrations take an advisory lock, so the second waits for the first's.
-        const apiServices = apiPorts.map((port) => startApi(port, postgres.url, origin));
+        const releasesUrl = postgres.createDatabase('releases');
+        const apiServices = [
+          ...apiPorts.map((port) => startApi(port, postgres.url, origin)),
+          ...releasePorts.map((port) => startApi(port, releasesUrl, origin, 'release-service')),
+        ];
         stoppers.push(() => Promise.all(apiServices.map((api) => stopService(api))).then(() => undefined));
-        await timed('APIs', () =>
-          Promise.all(apiServices.map((api, i) => waitForHealthy(api, `http://127.0.0.1:${apiPorts[i]}/api/health`))),
+        const servicePorts = [...apiPorts, ...releasePorts];
+        await timed('APIs and release services', () =>
+          Promise.all(
+            apiServices.map((api, i) => waitForHealthy(api, `http://127.0.0.1:${servicePorts[i]}/api/health`)),
+          ),
         );
       })(),
     ]);
     const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failed) throw failed.reason;
 
-    const nginx = await timed('nginx', () => startNginx({ port: nginxPort, webServerPorts: webPorts, apiPorts }));
+    const nginx = await timed('nginx', () =>
+      startNginx({ port: nginxPort, webServerPorts: webPorts, apiPorts, releasePorts }),
+    );
     stoppers.push(() => nginx.stop());
 
     return {
       origin,
       apis: apiPorts.map((port) => ({ port, base: `http://127.0.0.1:${port}/api` })),
+      releaseServices: releasePorts.map((port) => ({ port, base: `http://127.0.0.1:${port}/api` })),
       webServers,
       nginx,
       startup: Object.entries(phases)

@@ -1,5 +1,6 @@
-// nginx in front of web-server and article-api instances, as a deployment would put it: /api/ to
-// the article-api instances, everything else to the web servers, from a config generated into a
+// nginx in front of web-server, article-api and release-service instances, as a deployment would
+// put it: /api/ to the article-api instances, /release-service/api/ to the release service's (as
+// /api/), everything else to the web servers, from a config generated into a
 // temporary folder (pid, logs and every temp path inside it) and run in the foreground on loopback.
 // Used by the topology test (e2e/tests/topology.spec.ts) and the benchmark's topology part.
 import fs from 'node:fs';
@@ -13,7 +14,12 @@ export interface NginxOptions {
   port: number;
   webServerPorts: number[];
   apiPorts: number[];
+  /** The release service's instances; none: no /release-service/ location. */
+  releasePorts?: number[];
 }
+
+/** Where the release service answers through the proxy (its /api/ under this prefix). */
+export const RELEASE_SERVICE_PATH = '/release-service';
 
 /**
  * The proxy's configuration. Every choice below is one a production config needs for a restart
@@ -34,7 +40,7 @@ export interface NginxOptions {
  *   ones through here to prove it.
  * - the access log records which upstream(s) answered each request: a retried request names two.
  */
-export function nginxConfig(dir: string, { port, webServerPorts, apiPorts }: NginxOptions): string {
+export function nginxConfig(dir: string, { port, webServerPorts, apiPorts, releasePorts = [] }: NginxOptions): string {
   const servers = (ports: number[]) =>
     ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=1s;`).join('\n');
   return `
@@ -61,7 +67,16 @@ ${servers(apiPorts)}
     keepalive 16;
     keepalive_timeout 60s;
   }
-
+${
+  releasePorts.length > 0
+    ? `  upstream release_service {
+${servers(releasePorts)}
+    keepalive 16;
+    keepalive_timeout 60s;
+  }
+`
+    : ''
+}
   server {
     listen 127.0.0.1:${port};
     server_name localhost;
@@ -86,6 +101,7 @@ ${servers(apiPorts)}
     location /api/ {
       proxy_pass http://article_api;
     }
+${releasePorts.length > 0 ? `    location ${RELEASE_SERVICE_PATH}/api/ {\n      proxy_pass http://release_service/api/;\n    }` : ''}
     location / {
       proxy_pass http://web_servers;
     }
