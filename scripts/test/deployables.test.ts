@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CORS_ORIGINS, loadConfig } from '../../article-api/src/config';
+import { loadConfig as loadReleaseServiceConfig } from '../../release-service/src/config';
+import { defaultRuntimeConfig } from '../../shared-core/src/config';
 import { remoteNames } from '../../shell/src/remotes/registry';
-import { api, deployables, localRegistry, ports, remotes, webApps } from '../lib/deployables.cjs';
+import { api, deployables, localRegistry, ports, releaseService, remotes, webApps } from '../lib/deployables.cjs';
 
 /**
  * scripts/lib/deployables.cjs is the one list of deployables. The places that cannot read it —
@@ -41,6 +43,13 @@ describe('the list of deployables', () => {
   it("agrees with the API's defaults: its port and every web app as a CORS origin", () => {
     expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).port).toBe(api.port);
     for (const app of webApps) expect(DEFAULT_CORS_ORIGINS).toContain(`http://localhost:${app.port}`);
+  });
+
+  it("agrees with the release service's default port and the browser's local release service", () => {
+    expect(loadReleaseServiceConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).port).toBe(releaseService.port);
+    expect(defaultRuntimeConfig('localhost').releaseServiceUrl).toBe(
+      `http://localhost:${releaseService.port}${releaseService.basePath}`,
+    );
   });
 
   it('gives every web app a serve script that names it', () => {
