@@ -85,7 +85,7 @@ export default defineConfig({
       use: browser,
     })),
     // Private copies of the web apps on :4000–4004 (platform, release, reliability-remotes,
-    // server-rendering-redeploys; release.spec's API on :4101), and hosting.spec: one at a time.
+    // server-rendering-redeploys; release.spec's release service and API on :4101–4102), and hosting.spec: one at a time.
     // They read the shared articles but count none of them.
     { name: 'chromium, private web apps', testIgnore: ['**/*.tmp.*', ...assigned], workers: 1, use: browser },
   ],

@@ -2,7 +2,7 @@
 // from its own checkout against a newer shared package and releases it while the shell keeps
 // running; the gate refuses an incompatible build; rollback; preview overrides. Private servers
 // on :4000–4004 serve a throw-away artifact store and read the registry of a private release
-// registry service (:4101), so the shared stack and dist/ stay untouched.
+// release service (:4101) and article API (:4102), so the shared stack and dist/ stay untouched.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { repoRoot } from '../../scripts/lib/apps.mjs';
 import { runtimeConfig } from '../../scripts/lib/stack.mjs';
 import { adminUser, operatorUser, signInAs } from '../support/auth';
 import { loadedSharedCopies } from '../support/federation';
-import { startPrivateReleaseService, type PrivateApi } from '../support/privateApi';
+import { startPrivateApi, startPrivateReleaseService, type PrivateApi } from '../support/privateApi';
 import { startPrivateWebApps, type ServerHandle } from '../support/servers';
 import { createTeamCheckout, type TeamCheckout } from '../support/teamCheckout';
 
@@ -24,6 +24,8 @@ test.describe.configure({ mode: 'serial' });
 
 let storeDir: string;
 let api: PrivateApi;
+/** The admin pages' articles, from an API that lets the private shell's origin call it. */
+let articles: PrivateApi;
 let servers: Record<string, ServerHandle>;
 let checkout: TeamCheckout;
 
@@ -60,6 +62,7 @@ async function openConsoleAsAdmin(page: Page, query = '') {
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'release-e2e-store-'));
+  articles = await startPrivateApi(4102, { CORS_ORIGINS: SHELL });
   api = await startPrivateReleaseService(4101, {
     CORS_ORIGINS: SHELL,
     RELEASE_PUBLIC_URL: RELEASES,
@@ -67,14 +70,19 @@ test.beforeAll(async () => {
   });
   servers = await startPrivateWebApps({
     storeDir,
-    config: { ...runtimeConfig(), releaseServiceUrl: api.base, previewOrigins: [PREVIEW_ORIGIN] },
+    config: {
+      ...runtimeConfig(),
+      apiBaseUrl: articles.base,
+      releaseServiceUrl: api.base,
+      previewOrigins: [PREVIEW_ORIGIN],
+    },
   });
   checkout = createTeamCheckout();
 });
 
 test.afterAll(async () => {
   await Promise.all(Object.values(servers ?? {}).map((s) => s.close()));
-  await api?.stop();
+  await Promise.all([api?.stop(), articles?.stop()]);
   checkout?.remove();
   fs.rmSync(storeDir, { recursive: true, force: true });
 });

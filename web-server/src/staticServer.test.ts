@@ -156,11 +156,17 @@ describe('health and shutdown', () => {
     const slow = new Promise<void>((resolve) => {
       release = resolve;
     });
+    // The request is in flight once the server is rendering it: accepted, parsed and being answered.
+    let rendering: () => void = () => undefined;
+    const renderStarted = new Promise<void>((resolve) => {
+      rendering = resolve;
+    });
     await start({
       health: true,
       jsonFiles: {},
       serverRenderer: {
         render: async () => {
+          rendering();
           await slow;
           return null;
         },
@@ -171,9 +177,9 @@ describe('health and shutdown', () => {
     });
     expect(await (await get('/healthz')).json()).toEqual({ status: 'ok' });
     const inFlight = get('/about');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await renderStarted;
+    // drain() closes the listener before it returns its promise: a new connection is refused from now on.
     const drained = server.drain(5000);
-    await new Promise((resolve) => setTimeout(resolve, 50));
     await expect(
       new Promise((resolve, reject) => http.get(`${base}/healthz`, resolve).on('error', reject)),
     ).rejects.toThrow(/ECONNREFUSED/);

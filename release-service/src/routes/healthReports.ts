@@ -38,6 +38,9 @@ export function healthReportRoutes({ health, limitReports }: HealthReportRouteDe
       { onRequest: limitReports, bodyLimit: HEALTH_REPORT_LIMITS.maxBytes, logLevel: 'warn' },
       async (request, reply) => {
         const report = parsed(healthReportSchema, request.body);
+        // Pages on other origins send these (the site's, the service's own being apart): helmet's
+        // `same-origin` would make Chromium log a blocked response on every page view.
+        reply.header('cross-origin-resource-policy', 'cross-origin');
         return reply.code(202).send(await health.report(request.ip, report));
       },
     );
