@@ -10,3 +10,4 @@ export * from './parsing';
 export * from './rateLimits';
 export * from './unavailable';
 export * from './auth/setup';
+export * from './server';

@@ -5,28 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ArticleInput } from 'shared-articles';
 import { buildApp, type BuildAppOptions } from '../../src/app';
-import type { AuthUserSummary, AuthenticatedUser, VerifyToken } from 'service-kit';
+import type { AuthUserSummary } from 'service-kit';
 import { type AppConfig, loadConfig } from '../../src/config';
-import { freshDatabaseEnv } from 'service-kit/testing';
+import { fakeVerifyToken, freshDatabaseEnv } from 'service-kit/testing';
 
-export const TOKENS = {
-  admin: 'token-admin',
-  user: 'token-user',
-  unverifiedAdmin: 'token-unverified-admin',
-} as const;
-
-const USERS: Record<string, AuthenticatedUser> = {
-  [TOKENS.admin]: { uid: 'uid-admin', email: 'Admin@Example.com', emailVerified: true },
-  [TOKENS.user]: { uid: 'uid-user', email: 'user@example.com', emailVerified: true },
-  [TOKENS.unverifiedAdmin]: { uid: 'uid-unverified', email: 'admin@example.com', emailVerified: false },
-};
-
-/** Accepts only the tokens above, like firebase-admin rejects anything it did not issue. */
-export const fakeVerifyToken: VerifyToken = async (token) => {
-  const user = USERS[token];
-  if (!user) throw Object.assign(new Error('Decoding Firebase ID token failed.'), { code: 'auth/argument-error' });
-  return user;
-};
+export { asAdmin, asUser, bearer, fakeVerifyToken, TOKENS } from 'service-kit/testing';
 
 export const FAKE_USERS: AuthUserSummary[] = [
   {
@@ -75,10 +58,6 @@ export function buildTestApp(options: TestAppOptions = {}): FastifyInstance {
     ...rest,
   });
 }
-
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-export const asAdmin = bearer(TOKENS.admin);
-export const asUser = bearer(TOKENS.user);
 
 export const validInput: ArticleInput = {
   title: 'AIで毎日の家事を時短する',

@@ -3,29 +3,11 @@
  * fake token verifier, silent logs.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AuthenticatedUser, VerifyToken } from 'service-kit';
-import { freshDatabaseEnv } from 'service-kit/testing';
+import { fakeVerifyToken, freshDatabaseEnv } from 'service-kit/testing';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import { type AppConfig, loadConfig } from '../../src/config';
 
-export const TOKENS = {
-  admin: 'token-admin',
-  user: 'token-user',
-  unverifiedAdmin: 'token-unverified-admin',
-} as const;
-
-const USERS: Record<string, AuthenticatedUser> = {
-  [TOKENS.admin]: { uid: 'uid-admin', email: 'Admin@Example.com', emailVerified: true },
-  [TOKENS.user]: { uid: 'uid-user', email: 'user@example.com', emailVerified: true },
-  [TOKENS.unverifiedAdmin]: { uid: 'uid-unverified', email: 'admin@example.com', emailVerified: false },
-};
-
-/** Accepts only the tokens above, like firebase-admin rejects anything it did not issue. */
-export const fakeVerifyToken: VerifyToken = async (token) => {
-  const user = USERS[token];
-  if (!user) throw Object.assign(new Error('Decoding Firebase ID token failed.'), { code: 'auth/argument-error' });
-  return user;
-};
+export { asAdmin, asUser, bearer, fakeVerifyToken, TOKENS } from 'service-kit/testing';
 
 /**
  * Config as the service would load it, with test defaults: a fresh database (in-memory SQLite or a
@@ -49,7 +31,3 @@ export function buildTestApp(options: TestAppOptions = {}): FastifyInstance {
   const { env, ...rest } = options;
   return buildApp({ config: testConfig(env), verifyToken: fakeVerifyToken, logger: false, ...rest });
 }
-
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-export const asAdmin = bearer(TOKENS.admin);
-export const asUser = bearer(TOKENS.user);

@@ -2,3 +2,4 @@
 export * from './migrations';
 export * from './pool';
 export * from './rateLimitStore';
+export * from './openPool';

@@ -10,3 +10,4 @@ export * from './maintenance';
 export * from './authEmulator';
 export * from './idTokens';
 export * from './authMatrix';
+export * from './fakeTokens';

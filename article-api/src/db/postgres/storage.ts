@@ -4,7 +4,7 @@ import type { Storage } from '../storage';
 import { createPostgresArticleRepository } from './articleRepository';
 import { sharedFreshRead } from './freshRead';
 import { migratePostgres } from './migrations';
-import { createPool, createPostgresRateLimitStore, describePostgresUrl } from 'service-kit/postgres';
+import { createPostgresRateLimitStore, describePostgresUrl, openMigratedPool } from 'service-kit/postgres';
 
 export interface PostgresStorageOptions {
   url: string;
@@ -13,16 +13,7 @@ export interface PostgresStorageOptions {
 }
 
 export async function openPostgresStorage({ url, poolMax, log }: PostgresStorageOptions): Promise<Storage> {
-  const pool = createPool(url, poolMax, 'article-api');
-  // An idle connection the server drops (restart, failover) must not crash the process: the pool
-  // discards it and opens a new one on the next query.
-  pool.on('error', (error) => log.warn({ err: error }, 'idle PostgreSQL connection lost'));
-  try {
-    await migratePostgres(pool);
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
+  const pool = await openMigratedPool({ url, poolMax, name: 'article-api', log }, (pool) => migratePostgres(pool));
   const rateLimits = createPostgresRateLimitStore(pool);
   const contentVersion = sharedFreshRead(async () => {
     const { rows } = await pool.query<{ token: string }>(

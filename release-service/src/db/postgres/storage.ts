@@ -1,6 +1,6 @@
 /** The PostgreSQL engine: a connection pool per instance, any number of instances on one database. */
 import type { FastifyBaseLogger } from 'fastify';
-import { createPool, createPostgresRateLimitStore, describePostgresUrl } from 'service-kit/postgres';
+import { createPostgresRateLimitStore, describePostgresUrl, openMigratedPool } from 'service-kit/postgres';
 import type { Storage } from '../storage';
 import { createPostgresHealthRepository } from './healthRepository';
 import { migratePostgres } from './migrations';
@@ -13,16 +13,7 @@ export interface PostgresStorageOptions {
 }
 
 export async function openPostgresStorage({ url, poolMax, log }: PostgresStorageOptions): Promise<Storage> {
-  const pool = createPool(url, poolMax, 'release-service');
-  // An idle connection the server drops (restart, failover) must not crash the process: the pool
-  // discards it and opens a new one on the next query.
-  pool.on('error', (error) => log.warn({ err: error }, 'idle PostgreSQL connection lost'));
-  try {
-    await migratePostgres(pool);
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
+  const pool = await openMigratedPool({ url, poolMax, name: 'release-service', log }, (pool) => migratePostgres(pool));
   const rateLimits = createPostgresRateLimitStore(pool);
   return {
     engine: 'postgres',
