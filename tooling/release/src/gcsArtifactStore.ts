@@ -145,6 +145,7 @@ export function createGcsArtifactStore(options: GcsStoreOptions): ArtifactStore 
       // Before anything is written: a link would be published with what it points at.
       assertPublishable(fromDir);
       const files = releaseFiles(fromDir);
+      let markerSent = false;
       try {
         // What an interrupted publish of this version left (no marker: never a version).
         await deleteUnder(base);
@@ -160,6 +161,7 @@ export function createGcsArtifactStore(options: GcsStoreOptions): ArtifactStore 
         await eachLimited(files.filter(isEntry), options.concurrency ?? 8, store1);
         await verify(base, files);
         const publishedAt = new Date().toISOString();
+        markerSent = true;
         await create(
           marker(remote, version).name,
           JSON.stringify({ version, files: files.length, publishedAt }),
@@ -167,13 +169,25 @@ export function createGcsArtifactStore(options: GcsStoreOptions): ArtifactStore 
           'no-cache',
         );
       } catch (error) {
+        const failed = `${where} への ${remote.workspace} ${version} の公開に失敗しました (${reasonOf(error)})。`;
+        if (markerSent) {
+          // The marker's answer lost: the bucket may have stored it, and then this is a complete
+          // version whose files must stay.
+          const stored = await store.has(remote, version).catch(() => null);
+          if (stored) return;
+          if (stored === null) {
+            throw new ReleaseError(
+              `${failed}完了の印が書けたかどうかを確認できないため、ファイルは残しました。` +
+                `ストアが応答するようになったら npm run releases で確かめ、なければ同じコマンドをもう一度実行してください。`,
+            );
+          }
+        }
         const cleaned = await deleteUnder(base).then(
           () => 'アップロードしたファイルは削除しました。',
           () => '途中までのファイルは削除できませんでした (同じバージョンを公開し直すと先に削除されます)。',
         );
         throw new ReleaseError(
-          `${where} への ${remote.workspace} ${version} の公開に失敗しました (${reasonOf(error)})。` +
-            `このバージョンは公開されていません (完了の印がないため、リリースにも一覧にも使われません)。${cleaned}` +
+          `${failed}このバージョンは公開されていません (完了の印がないため、リリースにも一覧にも使われません)。${cleaned}` +
             `ストアが応答するようになったら、同じコマンドをもう一度実行してください。`,
         );
       }

@@ -4,6 +4,8 @@
  * ever listed as a version, and running the same publish again ends in one outcome.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Storage } from '@google-cloud/storage';
@@ -47,6 +49,10 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(folder, `${i}.0123456789.js`), `/* ${i} */`.repeat(500));
 });
 afterAll(async () => {
+  // The client's own retries of the uploads cut off above (3, at most 2 s apart, each with its
+  // 2 s limit) run on after the publish gave up: let them end before the emulators do and Jest
+  // tears the module registry down under them.
+  await new Promise((resolve) => setTimeout(resolve, 8_000));
   for (const emulator of running) {
     emulator.kill('SIGCONT');
     await emulator.stop();
@@ -109,4 +115,50 @@ it('frozen mid-upload: the half-published files are never a version, and the ret
   expect(await objectNames(emulator)).toEqual(expectedObjects('f1'));
   // And once it is a version, it stays one: a third run is refused.
   await expect(store.publish(remote, 'f1', folder)).rejects.toThrow('public-site のバージョン f1 は既に');
+});
+
+/**
+ * A proxy in front of the emulator that forwards every request and, for the completion marker's
+ * upload, drops the answer after the emulator stored it (a load balancer's time-out after the write).
+ */
+async function answerLosingProxy(emulator: Emulator): Promise<{ url: string; lost: () => number; close(): void }> {
+  let lost = 0;
+  const server = http.createServer((req, res) => {
+    const upstream = http.request(
+      `${emulator.url}${req.url}`,
+      { method: req.method, headers: req.headers },
+      (answer) => {
+        if (req.method === 'POST' && decodeURIComponent(req.url ?? '').includes('_published/')) {
+          lost += 1;
+          answer.resume();
+          answer.on('end', () => res.socket?.destroy());
+          return;
+        }
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    lost: () => lost,
+    close: () => server.close(),
+  };
+}
+
+it('the marker stored but its answer lost: the publish asks again and keeps the complete version', async () => {
+  const emulator = await startStorageEmulator();
+  running.push(emulator);
+  const proxy = await answerLosingProxy(emulator);
+  try {
+    const store = createGcsArtifactStore({ bucket: BUCKET, emulatorHost: proxy.url, timeoutMs: 2_000 });
+    await store.publish(remote, 'm1', folder);
+    expect(proxy.lost()).toBeGreaterThan(0);
+    expect((await storeOn(emulator).list(remote)).map((entry) => entry.version)).toEqual(['m1']);
+    expect(await objectNames(emulator)).toEqual(expectedObjects('m1'));
+  } finally {
+    proxy.close();
+  }
 });
