@@ -8,6 +8,8 @@
 //                             release service's RELEASE_PUBLIC_URL is this + `/{workspace}`
 //   STORAGE_EMULATOR_HOST     gcs: the Storage emulator instead of Cloud Storage (as the Google
 //                             client libraries read it)
+//   RELEASE_STORE_TIMEOUT_MS  gcs: how long one call to the bucket may take, retries included
+//                             (default 30000)
 import { z } from 'zod';
 import { type ArtifactStore, artifactStoreDir, createLocalArtifactStore } from './artifactStore';
 import { UsageError } from './errors';
@@ -35,11 +37,18 @@ const schema = z.discriminatedUnion('RELEASE_STORE', [
       .transform((value) => value.replace(/\/+$/, ''))
       .optional(),
     STORAGE_EMULATOR_HOST: emulatorHost.optional(),
+    RELEASE_STORE_TIMEOUT_MS: z.coerce
+      .number({ error: 'はミリ秒の整数にしてください / must be a number of milliseconds' })
+      .int({ error: 'はミリ秒の整数にしてください / must be a number of milliseconds' })
+      .min(1_000, { error: 'は 1000 以上にしてください / must be at least 1000' })
+      .max(600_000, { error: 'は 600000 以下にしてください / must be at most 600000' })
+      .default(30_000),
   }),
 ]);
 
 export type StoreConfig =
-  { kind: 'local'; dir: string } | { kind: 'gcs'; bucket: string; publicUrl: string; emulatorHost: string | undefined };
+  | { kind: 'local'; dir: string }
+  | { kind: 'gcs'; bucket: string; publicUrl: string; emulatorHost: string | undefined; timeoutMs: number };
 
 /** The store's configuration, or a UsageError naming each wrong variable (nothing is sent then). */
 export function storeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): StoreConfig {
@@ -56,6 +65,7 @@ export function storeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): StoreC
     RELEASE_STORE_BUCKET: read('RELEASE_STORE_BUCKET'),
     RELEASE_STORE_PUBLIC_URL: read('RELEASE_STORE_PUBLIC_URL'),
     STORAGE_EMULATOR_HOST: read('STORAGE_EMULATOR_HOST'),
+    RELEASE_STORE_TIMEOUT_MS: read('RELEASE_STORE_TIMEOUT_MS'),
   });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')} ${issue.message}`);
@@ -74,6 +84,7 @@ export function storeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): StoreC
     bucket: vars.RELEASE_STORE_BUCKET,
     publicUrl: vars.RELEASE_STORE_PUBLIC_URL ?? bucketUrl,
     emulatorHost: emulator,
+    timeoutMs: vars.RELEASE_STORE_TIMEOUT_MS,
   };
 }
 
@@ -85,5 +96,5 @@ export function artifactStoreFromEnv(env: NodeJS.ProcessEnv = process.env): Arti
   const config = storeConfigFromEnv(env);
   return config.kind === 'local'
     ? createLocalArtifactStore(config.dir)
-    : createGcsArtifactStore({ bucket: config.bucket, emulatorHost: config.emulatorHost });
+    : createGcsArtifactStore({ bucket: config.bucket, emulatorHost: config.emulatorHost, timeoutMs: config.timeoutMs });
 }

@@ -35,6 +35,7 @@ it('is a bucket with RELEASE_STORE=gcs: its public URL, the emulator when STORAG
     bucket: 'ai-manabi-releases',
     publicUrl: 'https://storage.googleapis.com/ai-manabi-releases',
     emulatorHost: undefined,
+    timeoutMs: 30_000,
   });
   expect(servicePublicUrl(real)).toBe('https://storage.googleapis.com/ai-manabi-releases/{workspace}');
   const emulated = storeConfigFromEnv({
@@ -68,6 +69,12 @@ it('refuses what is not a store, a bucket or a URL, naming the variable in Japan
   expect(
     refusal({ RELEASE_STORE: 'gcs', RELEASE_STORE_BUCKET: 'ok-bucket', RELEASE_STORE_PUBLIC_URL: 'ftp://x' }),
   ).toMatch(/RELEASE_STORE_PUBLIC_URL は http\(s\) の URL にしてください/);
+  expect(refusal({ RELEASE_STORE: 'gcs', RELEASE_STORE_BUCKET: 'ok-bucket', RELEASE_STORE_TIMEOUT_MS: '5s' })).toMatch(
+    /RELEASE_STORE_TIMEOUT_MS はミリ秒の整数にしてください/,
+  );
+  expect(refusal({ RELEASE_STORE: 'gcs', RELEASE_STORE_BUCKET: 'ok-bucket', RELEASE_STORE_TIMEOUT_MS: '10' })).toMatch(
+    /RELEASE_STORE_TIMEOUT_MS は 1000 以上にしてください/,
+  );
 });
 
 it('lists the local store’s complete versions (never a copy in progress) and removes one', async () => {
