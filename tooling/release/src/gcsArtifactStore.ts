@@ -65,8 +65,9 @@ const reasonOf = (error: unknown) => ((error as Error)?.message ?? String(error)
 export function createGcsArtifactStore(options: GcsStoreOptions): ArtifactStore {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const storage = new Storage({
-    projectId: 'release-tooling',
-    ...(options.emulatorHost ? { apiEndpoint: options.emulatorHost } : {}),
+    // The emulator takes any project and no credentials; Cloud Storage's come from the environment
+    // (Application Default Credentials, docs/configuration.md).
+    ...(options.emulatorHost ? { apiEndpoint: options.emulatorHost, projectId: 'demo-ai-manabi' } : {}),
     // Bounded: an unreachable bucket ends the command with its reason within the limit, instead
     // of the library's ten minutes of retries.
     retryOptions: { autoRetry: true, maxRetries: 3, maxRetryDelay: 2, totalTimeout: timeoutMs / 1000 },
