@@ -115,10 +115,11 @@ const boundaryPolicies = [
   },
   // The tooling packages (the webpack factory, the library overrides, the benchmark, the release
   // tooling) use each other, the scripts' helpers and shared-*; the benchmark starts the API as
-  // the scripts do. Never e2e.
+  // the scripts do; the release tooling uploads to a bucket with the web server's own content
+  // types and caching rules. Never e2e.
   {
     from: { element: { type: 'tooling' } },
-    allow: { to: [shared, { element: { type: '{tooling,scripts,api,release-service,service-kit}' } }] },
+    allow: { to: [shared, { element: { type: '{tooling,scripts,api,release-service,service-kit,web-server}' } }] },
   },
   { from: { element: { type: 'test-setup' } }, allow: { to: shared } },
   // Repo-wide checks (e.g. that the shell and the API agree with the list of deployables).

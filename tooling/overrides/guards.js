@@ -5,4 +5,5 @@ module.exports = [
   require('./federation-sdk/guard'),
   require('./react-router/guard'),
   require('./spread-first/guard'),
+  require('./firebase-storage-emulator/guard'),
 ];

@@ -34,9 +34,17 @@ export const PUBLIC_SITE_URL = `http://localhost:${CANARY_PORTS.publicSite}`;
 export const DEPLOYED_MANIFEST = `${PUBLIC_SITE_URL}/mf-manifest.json`;
 export const releaseManifest = (version: string) => `${PUBLIC_SITE_URL}/releases/${version}/mf-manifest.json`;
 
+/** A Cloud Storage bucket (the Storage emulator) as the artifact store, instead of public-site's /releases/. */
+export interface BucketStore {
+  emulatorUrl: string;
+  bucket: string;
+}
+
 export interface CanaryWorld {
   api: PrivateApi;
   storeDir: string;
+  /** Where a released version's manifest is served from (the local store or the bucket). */
+  manifestOf(version: string): string;
   /** `node scripts/<script>.mjs …` from the repository (or `cwd`), signed in at the emulator as admin. */
   cli(script: 'release' | 'canary' | 'releases', args: string[], cwd?: string): Promise<CliAnswer>;
   /** The service's view of public_site in production (admin). */
@@ -66,12 +74,16 @@ async function adminToken(): Promise<string> {
   return ((await signIn.json()) as { idToken: string }).idToken;
 }
 
-export async function startCanaryWorld(): Promise<CanaryWorld> {
+export async function startCanaryWorld({ bucket }: { bucket?: BucketStore } = {}): Promise<CanaryWorld> {
   const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canary-store-'));
+  const publicStore = bucket ? `${bucket.emulatorUrl}/${bucket.bucket}/{workspace}` : `${PUBLIC_SITE_URL}/releases`;
+  const storeEnv = bucket
+    ? { RELEASE_STORE: 'gcs', RELEASE_STORE_BUCKET: bucket.bucket, STORAGE_EMULATOR_HOST: bucket.emulatorUrl }
+    : { RELEASE_STORE_DIR: storeDir };
   // The pages' articles from an article API of its own; `api` is the release service.
   const articles = await startPrivateApi(CANARY_PORTS.articles, { CORS_ORIGINS: INSTANCES.join(',') });
   const api = await startPrivateReleaseService(CANARY_PORTS.api, {
-    RELEASE_PUBLIC_URL: `${PUBLIC_SITE_URL}/releases`,
+    RELEASE_PUBLIC_URL: publicStore,
     RELEASE_SHELL_MANIFEST: `${INSTANCES[0]}/mf-manifest.json`,
     CORS_ORIGINS: INSTANCES.join(','),
     TRUST_PROXY: '127.0.0.1,::1',
@@ -112,6 +124,10 @@ export async function startCanaryWorld(): Promise<CanaryWorld> {
   return {
     api,
     storeDir,
+    manifestOf: (version) =>
+      bucket
+        ? `${publicStore.replace('{workspace}', 'public-site')}/${version}/mf-manifest.json`
+        : releaseManifest(version),
     cli(script, args, cwd = repoRoot) {
       return new Promise((resolve) => {
         execFile(
@@ -122,7 +138,7 @@ export async function startCanaryWorld(): Promise<CanaryWorld> {
             env: {
               ...process.env,
               RELEASE_API_URL: api.base,
-              RELEASE_STORE_DIR: storeDir,
+              ...storeEnv,
               RELEASE_EMAIL: 'admin@example.com',
             },
             maxBuffer: 16 * 1024 * 1024,

@@ -12,6 +12,7 @@ const federationRuntime: { problems: (dir?: string) => string[] } = require('../
 const federationSdk: { problems: Problems } = require('../federation-sdk/guard');
 const reactRouter: { problems: Problems } = require('../react-router/guard');
 const spreadFirst: { problems: Problems } = require('../spread-first/guard');
+const storageEmulator: { problems: Problems } = require('../firebase-storage-emulator/guard');
 const { assertNoProblems } = require('../guard');
 const { packageDir } = require('../installed');
 const ts = require('typescript');
@@ -99,6 +100,38 @@ describe('the guards against doctored libraries', () => {
     };
     expect(spreadFirst.problems({ ts: withoutDiagnostics })).toEqual([
       "a source file's parseDiagnostics (private) no longer lists its syntax errors",
+    ]);
+  });
+
+  it('firebase-tools: the rules runtime reshaped, the path-style GET judged by rules, a new major', () => {
+    const real = packageDir('firebase-tools');
+    const storage = 'lib/emulator/storage';
+    const copy = (file: string, edit = (text: string) => text) => edit(fs.readFileSync(path.join(real, file), 'utf8'));
+    const files = (edits: Record<string, (text: string) => string> = {}) =>
+      Object.fromEntries(
+        [
+          `${storage}/index.js`,
+          `${storage}/rules/runtime.js`,
+          `${storage}/apis/gcloud.js`,
+          'lib/emulator/registry.js',
+        ].map((file) => [file, copy(file, edits[file])]),
+      );
+    expect(storageEmulator.problems({ dir: fakePackage('firebase-tools', '15.34.2', files()) })).toEqual([]);
+    const reshaped = fakePackage(
+      'firebase-tools-reshaped',
+      '15.40.0',
+      files({
+        [`${storage}/rules/runtime.js`]: (text) => text.replace('async start(', 'async launch('),
+        [`${storage}/apis/gcloud.js`]: (text) =>
+          text.replace(/(get\("\/:bucketId\/:objectId\(\*\*\)"[\s\S]{0,200}?)adminStorageLayer/, '$1storageLayer'),
+      }),
+    );
+    expect(storageEmulator.problems({ dir: reshaped })).toEqual([
+      'StorageRulesRuntime has no async start(…) (the override replaces start and stop)',
+      'apis/gcloud.js no longer serves GET /<bucket>/<object> through the administrator layer',
+    ]);
+    expect(storageEmulator.problems({ dir: fakePackage('firebase-tools-16', '16.0.0', files()) })).toEqual([
+      'firebase-tools 16.0.0 is outside ^15.0.0, the versions this override was written and checked for',
     ]);
   });
 

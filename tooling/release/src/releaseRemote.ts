@@ -65,7 +65,7 @@ async function publishThenAsk<T>(
   ask: (body: ReleaseBody) => Promise<T>,
 ): Promise<T> {
   assertVersionId(version);
-  if (store.has(remote, version)) {
+  if (await store.has(remote, version)) {
     throw new ReleaseError(
       `${remote.workspace} のバージョン ${version} は既にあります。別の --version を指定してください。`,
     );
@@ -80,7 +80,7 @@ async function publishThenAsk<T>(
       log(`${remote.workspace} をビルドしています (${version}) ...`);
       await buildRemoteInto(remote, staging, version);
     }
-    store.publish(remote, version, staging);
+    await store.publish(remote, version, staging);
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }
@@ -89,7 +89,7 @@ async function publishThenAsk<T>(
   } catch (error) {
     // Refused (or unanswered): the version is not served anywhere, so its folder goes again. Had
     // the service carried it out after all (the answer lost on the way), the id stays spent on its side.
-    store.remove(remote, version);
+    await store.remove(remote, version);
     return refusalOf(error);
   }
 }

@@ -61,8 +61,14 @@ export interface ReleaseWorld {
   close(): Promise<void>;
 }
 
-/** `env`: the service's configuration beside the world's own, e.g. the health rules (HEALTH_*). */
-export async function startReleaseWorld(env: Record<string, string> = {}): Promise<ReleaseWorld> {
+/**
+ * `env`: the service's configuration beside the world's own, e.g. the health rules (HEALTH_*);
+ * `cliEnv`: the CLI's beside the world's, e.g. a bucket as the artifact store (RELEASE_STORE=gcs).
+ */
+export async function startReleaseWorld(
+  env: Record<string, string> = {},
+  cliEnv: Record<string, string> = {},
+): Promise<ReleaseWorld> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'release-world-'));
   const storeDir = path.join(tmp, 'store');
   fs.mkdirSync(path.join(tmp, 'shell'), { recursive: true });
@@ -105,6 +111,7 @@ export async function startReleaseWorld(env: Record<string, string> = {}): Promi
               RELEASE_API_URL: apiUrl,
               RELEASE_ID_TOKEN: token,
               RELEASE_STORE_DIR: storeDir,
+              ...cliEnv,
             }),
           },
           (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }),

@@ -3,11 +3,11 @@
 // npm run release -- <remote> --rollback [--env staging|production]
 // docs/releasing.md. Exit 1 with the reason when refused (nothing changes then), 2 when typed wrong.
 import { versionFromClock } from 'shared-releases';
-import { artifactStoreDir, createLocalArtifactStore } from '../artifactStore';
 import { UsageError } from '../errors';
 import { releaseRemote, rollbackRemote, sourceCommit, startCanaryRemote } from '../releaseRemote';
 import { findRemote } from '../remotes';
 import { releaseClientFromEnv } from '../service';
+import { artifactStoreFromEnv } from '../storeConfig';
 import { canaryPercentArg, printCanary } from './canaryText';
 import { environmentOption, parse, printFlip, run } from './run';
 
@@ -31,11 +31,13 @@ run(async () => {
     return;
   }
   const version = values.version ?? versionFromClock();
+  // Read before anything is built, like the share: a store set up wrong should not cost a build.
+  const store = artifactStoreFromEnv();
   const options = {
     remote,
     version,
     environment,
-    store: createLocalArtifactStore(artifactStoreDir()),
+    store,
     client,
     fromDir: values.from,
     commit: sourceCommit(),
