@@ -21,6 +21,7 @@ test('firebase.json has the hosting section scripts/hosting writes, beside the u
   );
   expect(firebaseJson.emulators).toEqual({
     auth: { port: 9099, host: '127.0.0.1' },
+    storage: { port: 9199, host: '127.0.0.1' },
     ui: { enabled: false },
     singleProjectMode: true,
   });

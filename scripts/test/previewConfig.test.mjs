@@ -32,3 +32,21 @@ describe('preview allow-list on the server', () => {
     expect(directive(without, 'script-src')).not.toContain('https://preview.example.com');
   });
 });
+
+describe('the release service in the CSP', () => {
+  const registry = { admin_console: 'https://admin.example.com/mf-manifest.json' };
+  const connect = (config, hostname) =>
+    directive(contentSecurityPolicy({ registry, config, hostname, nonce: 'n' }), 'connect-src');
+
+  it('lets pages reach the release service: on its own origin, locally on :3005, or under the API', () => {
+    const deployed = { ...runtimeConfig({}), apiBaseUrl: 'https://ai-manabi.example/api' };
+    expect(connect({ ...deployed, releaseServiceUrl: 'https://releases.example/api' }, 'ai-manabi.example')).toEqual(
+      expect.arrayContaining(['https://ai-manabi.example', 'https://releases.example']),
+    );
+    expect(connect(runtimeConfig({}), 'localhost')).toContain('http://localhost:3005');
+    // Unnamed in a deployment, it is served under the API's base: no origin of its own is allowed.
+    const underApi = connect(deployed, 'ai-manabi.example');
+    expect(underApi).toContain('https://ai-manabi.example');
+    expect(underApi.filter((origin) => origin.endsWith(':3005'))).toEqual([]);
+  });
+});

@@ -47,9 +47,13 @@ export function contentSecurityPolicy({ registry, config, hostname, nonce }: Pol
   ];
   const { api: articleApi, releaseService } = deployables;
   const api = originOf(config.apiBaseUrl ?? `http://${hostname}:${articleApi.port}${articleApi.basePath}`, pageBase);
-  // Health reports and the リリース page talk to the release service, which may be on an origin of its own.
+  // Health reports and the リリース page talk to the release service, which may be on an origin of its
+  // own. Unnamed, it is where the page will look (shared-core's parseRuntimeConfig): locally its own
+  // port, in a deployment the API's base.
+  const localReleases = `http://${hostname}:${releaseService.port}${releaseService.basePath}`;
+  const isLocalDevelopment = hostname === 'localhost' || hostname === '127.0.0.1'; // shared-core's rule
   const releases = originOf(
-    config.releaseServiceUrl ?? `http://${hostname}:${releaseService.port}${releaseService.basePath}`,
+    config.releaseServiceUrl ?? (isLocalDevelopment ? localReleases : (config.apiBaseUrl ?? localReleases)),
     pageBase,
   );
   const auth =
