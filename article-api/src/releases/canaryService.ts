@@ -15,10 +15,12 @@ import {
   FlipConflictError,
   type LiveLine,
   type RegistryEntry,
+  sameLine,
 } from '../db/releaseRepository';
 import { ApiError } from '../errors';
 import { type Attempt, createReleaseChecks } from './checks';
 import { RELEASE_MESSAGES as M } from './messages';
+import { type OperationContext, successRecord } from './operations';
 import { canaryStateOf } from './releaseViews';
 import type { ReleaseServiceDeps } from './releaseService';
 import { type ReleasableRemote, releaseManifestUrl } from './remotes';
@@ -31,13 +33,27 @@ interface ChangeDetails {
   newVersion?: { sourceCommit: string | null; createdBy: string | null };
 }
 
+/** The canary the operator saw, and the write's operation id. */
+interface Expectation {
+  expectedCanary: string;
+  operation: OperationContext | undefined;
+}
+
 export function createCanaryService(deps: ReleaseServiceDeps) {
   const { repo, config, clock } = deps;
-  const { refuse, authorize, gate, conflict } = createReleaseChecks(deps);
+  const { refuse, authorize, gate, conflict, expectState } = createReleaseChecks(deps);
 
-  async function liveDeployment(remote: string, environment: ReleaseEnvironment, live: LiveLine | null) {
+  /**
+   * The live release after a change, decided before it (the answer is stored with the change): the
+   * same line's last deployment, or the canary's version going live now (as a release).
+   */
+  async function liveAfter(attempt: Attempt, entry: RegistryEntry, live: LiveLine | null): Promise<Deployment | null> {
     if (!live) return null;
-    const history = await repo.deployments(remote, environment);
+    if (!sameLine(live, entry.live)) {
+      const at = new Date(clock()).toISOString();
+      return { version: live.version, manifestUrl: live.manifestUrl, action: 'release', at, actor: attempt.user.email };
+    }
+    const history = await repo.deployments(attempt.target.remote, attempt.environment);
     return history.findLast((step: Deployment) => step.version === live.version) ?? null;
   }
 
@@ -49,6 +65,14 @@ export function createCanaryService(deps: ReleaseServiceDeps) {
     details: ChangeDetails,
   ): Promise<CanaryResult> {
     const { user, target, environment } = attempt;
+    const result: CanaryResult = {
+      remote: target.remote,
+      environment,
+      live: await liveAfter(attempt, entry, to.live),
+      canary: to.canary && canaryStateOf(to.canary),
+      notes: details.verdict?.notes ?? [],
+    };
+    const operation = successRecord(attempt, result);
     try {
       await repo.changeCanary({
         environment,
@@ -70,6 +94,7 @@ export function createCanaryService(deps: ReleaseServiceDeps) {
           message: null,
           canaryPercent: details.canaryPercent,
         },
+        ...(operation ? { operation } : {}),
       });
     } catch (error) {
       if (error instanceof FlipConflictError) {
@@ -82,26 +107,31 @@ export function createCanaryService(deps: ReleaseServiceDeps) {
       }
       throw error;
     }
-    return {
-      remote: target.remote,
-      environment,
-      live: await liveDeployment(target.remote, environment, to.live),
-      canary: to.canary && canaryStateOf(to.canary),
-      notes: details.verdict?.notes ?? [],
-    };
+    return result;
   }
 
-  /** The rights, then the line; the attempt names the canary's version once it is known. */
+  /**
+   * The rights, then the line, checked against the canary the operator saw; the attempt names the
+   * canary's version once it is known.
+   */
   async function begin(
     user: AuthenticatedUser,
     target: ReleasableRemote,
     environment: ReleaseEnvironment,
     action: Attempt['action'],
+    { expectedCanary, operation }: Expectation,
   ) {
-    const attempt: Attempt = { user, target, environment, action, version: null, sourceCommit: null };
+    const attempt: Attempt = { user, target, environment, action, version: null, sourceCommit: null, operation };
     await authorize(attempt);
     const entry = await repo.entry(environment, target.remote);
-    if (!entry.canary) return refuse(attempt, new ApiError(409, M.noCanary(target.workspace, environment)));
+    if (!entry.canary) {
+      const current = { live: entry.live?.version ?? null, canary: null };
+      return refuse(
+        attempt,
+        new ApiError(409, M.noCanary(target.workspace, environment), undefined, undefined, { current }),
+      );
+    }
+    await expectState(Object.assign({}, attempt, { version: expectedCanary }), entry, { canary: expectedCanary });
     const canary = entry.canary;
     const named: Attempt = Object.assign({}, attempt, { version: canary.version });
     return { attempt: named, entry, canary };
@@ -113,8 +143,9 @@ export function createCanaryService(deps: ReleaseServiceDeps) {
     target: ReleasableRemote,
     environment: ReleaseEnvironment,
     action: Attempt['action'],
+    expectation: Expectation,
   ) {
-    const begun = await begin(user, target, environment, action);
+    const begun = await begin(user, target, environment, action, expectation);
     if (begun.canary.status !== 'running') {
       await refuse(
         begun.attempt,
@@ -138,7 +169,14 @@ export function createCanaryService(deps: ReleaseServiceDeps) {
         version,
         sourceCommit,
         canaryPercent,
-      }: { version: string; sourceCommit?: string | undefined; canaryPercent: number },
+        expectedLive,
+      }: {
+        version: string;
+        sourceCommit?: string | undefined;
+        canaryPercent: number;
+        expectedLive?: string | null | undefined;
+      },
+      operation?: OperationContext,
     ): Promise<CanaryResult> {
       const attempt: Attempt = {
         user,
@@ -147,9 +185,11 @@ export function createCanaryService(deps: ReleaseServiceDeps) {
         action: 'canary',
         version,
         sourceCommit: sourceCommit ?? null,
+        operation,
       };
       await authorize(attempt);
       const entry = await repo.entry(environment, target.remote);
+      await expectState(attempt, entry, { live: expectedLive });
       if (entry.canary?.status === 'running') {
         const { version: running, percent } = entry.canary;
         await refuse(attempt, new ApiError(409, M.canaryRunning(target.workspace, environment, running, percent)), {
@@ -188,9 +228,13 @@ export function createCanaryService(deps: ReleaseServiceDeps) {
       user: AuthenticatedUser,
       target: ReleasableRemote,
       environment: ReleaseEnvironment,
-      percent: number,
+      { percent, expectedCanary }: { percent: number; expectedCanary: string },
+      operation?: OperationContext,
     ) {
-      const { attempt, entry, canary } = await running(user, target, environment, 'canary-percent');
+      const { attempt, entry, canary } = await running(user, target, environment, 'canary-percent', {
+        expectedCanary,
+        operation,
+      });
       const { manifestUrl } = canary;
       if (canary.percent === percent) {
         await refuse(attempt, new ApiError(409, M.samePercent(target.workspace, percent)), {
@@ -211,8 +255,14 @@ export function createCanaryService(deps: ReleaseServiceDeps) {
     },
 
     /** The canary becomes the live release (gated again: the shell may have moved on). */
-    async promote(user: AuthenticatedUser, target: ReleasableRemote, environment: ReleaseEnvironment) {
-      const begun = await running(user, target, environment, 'canary-promote');
+    async promote(
+      user: AuthenticatedUser,
+      target: ReleasableRemote,
+      environment: ReleaseEnvironment,
+      { expectedCanary }: { expectedCanary: string },
+      operation?: OperationContext,
+    ) {
+      const begun = await running(user, target, environment, 'canary-promote', { expectedCanary, operation });
       const { entry, canary } = begun;
       const known = await repo.findVersion(target.remote, canary.version);
       const attempt: Attempt = Object.assign({}, begun.attempt, { sourceCommit: known?.sourceCommit ?? null });
@@ -231,8 +281,17 @@ export function createCanaryService(deps: ReleaseServiceDeps) {
     },
 
     /** The canary cleared (running, or withdrawn by the service); the live release unchanged. */
-    async abort(user: AuthenticatedUser, target: ReleasableRemote, environment: ReleaseEnvironment) {
-      const { attempt, entry, canary } = await begin(user, target, environment, 'canary-abort');
+    async abort(
+      user: AuthenticatedUser,
+      target: ReleasableRemote,
+      environment: ReleaseEnvironment,
+      { expectedCanary }: { expectedCanary: string },
+      operation?: OperationContext,
+    ) {
+      const { attempt, entry, canary } = await begin(user, target, environment, 'canary-abort', {
+        expectedCanary,
+        operation,
+      });
       return change(
         attempt,
         entry,
