@@ -102,7 +102,7 @@ describeOn('postgres')('npm run db:copy-to-postgres: the release registry', () =
       views: 0,
     });
     // The audit's ids go on after the copied ones.
-    await post(after, 'production/canary/abort', {});
+    expect((await post(after, 'production/canary/abort', { expectedCanary: 'v4' })).statusCode).toBe(200);
     const [newest] = (await after({ url: '/api/releases/audit', headers: asAdmin })).json<{
       entries: { id: number }[];
     }>().entries;

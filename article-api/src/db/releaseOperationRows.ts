@@ -10,8 +10,8 @@ export interface OperationRow {
   operation_id: string;
   fingerprint: string;
   status: number;
-  /** text on SQLite, JSONB (parsed) on PostgreSQL */
-  body: unknown;
+  /** JSON text on both engines */
+  body: string;
 }
 
 export const operationValues = (operation: OperationRecord): unknown[] => [
@@ -27,7 +27,7 @@ export const operationOf = (row: OperationRow): OperationRecord => ({
   operationId: row.operation_id,
   fingerprint: row.fingerprint,
   status: row.status,
-  body: typeof row.body === 'string' ? (JSON.parse(row.body) as unknown) : row.body,
+  body: JSON.parse(row.body) as unknown,
 });
 
 /**

@@ -59,7 +59,7 @@ async function storeOperation(client: pg.PoolClient, operation: OperationRecord 
   if (!operation) return;
   const inserted = await client.query(
     `INSERT INTO release_operations (actor_uid, operation_id, fingerprint, status, body)
-     VALUES ($1, $2, $3, $4, $5::jsonb) ON CONFLICT DO NOTHING`,
+     VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
     operationValues(operation),
   );
   if (inserted.rowCount === 0) throw new OperationExistsError();

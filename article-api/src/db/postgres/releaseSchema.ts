@@ -87,7 +87,8 @@ export const RELEASE_OPERATIONS_POSTGRES = `
     operation_id TEXT NOT NULL,
     fingerprint TEXT NOT NULL,
     status INTEGER NOT NULL,
-    body JSONB NOT NULL,
+    -- text, not JSONB: a replay answers the very bytes of the first answer (JSONB reorders keys)
+    body TEXT NOT NULL,
     created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
     PRIMARY KEY (actor_uid, operation_id));
   CREATE INDEX release_operations_by_age ON release_operations (created_at);`;
