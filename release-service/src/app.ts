@@ -33,7 +33,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     config,
     bodyLimit: config.bodyLimitBytes,
     storageUnavailable: RELEASE_MESSAGES.storageUnavailable,
-    exposedHeaders: ['Retry-After', 'ETag', 'X-Content-Version'],
+    exposedHeaders: ['Retry-After', 'ETag', 'X-Content-Version', 'Idempotent-Replayed'],
+    // Every release write names its operation (docs/releasing.md), also from the リリース page.
+    allowedHeaders: ['Idempotency-Key'],
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
   const { verifyToken } = firebaseAuthOf(app, config, options);

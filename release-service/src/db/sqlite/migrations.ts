@@ -3,7 +3,7 @@
  * (its own record table, so it never mistakes another service's versions for its own).
  */
 import { runSqliteMigrations, type SqliteDatabase, type SqliteMigration } from 'service-kit/sqlite';
-import { RELEASE_CANARY_SQLITE, RELEASE_REGISTRY_SQLITE } from './releaseSchema';
+import { RELEASE_CANARY_SQLITE, RELEASE_OPERATIONS_SQLITE, RELEASE_REGISTRY_SQLITE } from './releaseSchema';
 
 export const MIGRATION_TABLE = 'release_schema_migrations';
 
@@ -20,6 +20,14 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
     name: 'canary releases and release health',
     up(db) {
       db.exec(RELEASE_CANARY_SQLITE);
+    },
+  },
+  {
+    // 3 is PostgreSQL's shared rate-limit table: SQLite keeps its counters in the process.
+    version: 4,
+    name: 'release operation outcomes',
+    up(db) {
+      db.exec(RELEASE_OPERATIONS_SQLITE);
     },
   },
 ];

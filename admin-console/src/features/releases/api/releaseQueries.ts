@@ -64,19 +64,30 @@ export type FlipRequest =
     })
   | CanaryRequest;
 
-function send(client: ReleaseClient, request: FlipRequest): Promise<FlipResult | CanaryResult> {
+/**
+ * Sends exactly what the dialog showed (docs/releasing.md, "Stale pages"): the live release a
+ * rollback leaves, the canary a share, promotion or abort acts on; the service refuses with a 409
+ * naming what is current when another team member changed it meanwhile. `operationId` names the
+ * confirmed action: the service answers a repeat of it with its first outcome.
+ */
+function send(client: ReleaseClient, request: FlipRequest, operationId: string): Promise<FlipResult | CanaryResult> {
   const { remote, environment } = request;
   switch (request.kind) {
     case 'promote':
-      return client.promote(remote, environment, { version: request.version });
+      return client.promote(remote, environment, { version: request.version }, operationId);
     case 'rollback':
-      return client.rollback(remote, environment);
+      return client.rollback(remote, environment, { expectedLive: request.from }, operationId);
     case 'canary-percent':
-      return client.setCanaryPercent(remote, environment, request.percent);
+      return client.setCanaryPercent(
+        remote,
+        environment,
+        { percent: request.percent, expectedCanary: request.version },
+        operationId,
+      );
     case 'canary-promote':
-      return client.promoteCanary(remote, environment);
+      return client.promoteCanary(remote, environment, { expectedCanary: request.version }, operationId);
     case 'canary-abort':
-      return client.abortCanary(remote, environment);
+      return client.abortCanary(remote, environment, { expectedCanary: request.version }, operationId);
   }
 }
 
@@ -85,7 +96,8 @@ export function useFlip() {
   const client = useReleaseClient();
   const queryClient = useQueryClient();
   return useMutation<FlipResult | CanaryResult, unknown, FlipRequest>({
-    mutationFn: (request) => send(client, request),
+    // One operation id per confirmed action (a new click is a new action).
+    mutationFn: (request) => send(client, request, crypto.randomUUID()),
     onSettled: () => queryClient.invalidateQueries({ queryKey: releaseKeys.all }),
   });
 }
