@@ -19,8 +19,9 @@ import {
   RELEASE_TOKENS,
   releaseVerifyToken,
   remoteManifest,
+  writeHeaders,
 } from './support/releaseFixtures';
-import { asAdmin, bearer } from './support/testApp';
+import { asAdmin } from './support/testApp';
 import { useAppsPerTest } from './support/useTestApp';
 
 jest.setTimeout(60_000);
@@ -92,7 +93,7 @@ describe('npm run db:move-releases', () => {
     const source = database('article-api');
     const before = await startWithReleases(source.env);
     const post = (send: Send, url: string, payload: object, token: string = RELEASE_TOKENS.admin) =>
-      send({ method: 'POST', url: `/api/releases/admin_console/${url}`, headers: bearer(token), payload });
+      send({ method: 'POST', url: `/api/releases/admin_console/${url}`, headers: writeHeaders(token), payload });
     await post(before, 'staging', { version: 'v1', sourceCommit: 'abc1234' });
     await post(before, 'production/promote', { version: 'v1' });
     await post(before, 'staging', { version: 'v2' });
@@ -134,7 +135,7 @@ describe('npm run db:move-releases', () => {
     const target = database('release-service');
     const move = await command('moveReleases.ts', {}, ['--from', source.location, '--to', target.location]);
     expect(move.output).toMatch(
-      /4 published versions, 2 registry lines, 7 audit lines \(ids kept\), [1-9]\d* health minutes/,
+      /4 published versions, 2 registry lines, 7 audit lines \(ids kept\), [1-9]\d* health minutes, [1-9]\d* stored outcomes/,
     );
     expect(move.code).toBe(0);
     const after = await startWithReleases(target.env);
@@ -148,7 +149,7 @@ describe('npm run db:move-releases', () => {
     expect(again).toMatchObject({ code: 1 });
     expect(again.output).toContain('holds no release tables');
     // The audit's ids go on after the copied ones.
-    await post(after, 'production/canary/abort', {});
+    expect((await post(after, 'production/canary/abort', { expectedCanary: 'v4' })).statusCode).toBe(200);
     const [newest] = (await after({ url: '/api/releases/audit', headers: asAdmin })).json<{
       entries: { id: number }[];
     }>().entries;
@@ -170,7 +171,9 @@ describe('npm run db:move-releases', () => {
     db.close();
     const target = database('target');
     const move = await command('moveReleases.ts', {}, ['--from', file, '--to', target.location]);
-    expect(move.output).toContain('1 published versions, 1 registry lines, 1 audit lines (ids kept), 0 health minutes');
+    expect(move.output).toContain(
+      '1 published versions, 1 registry lines, 1 audit lines (ids kept), 0 health minutes, 0 stored outcomes',
+    );
     const send = await start(target.env);
     expect((await send({ url: '/api/registry/staging' })).json()).toMatchObject({
       lines: { admin_console: url },

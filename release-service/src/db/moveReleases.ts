@@ -27,7 +27,14 @@ export interface MoveReport {
 
 const tables = Object.entries(MOVED_TABLES) as [MovedTable, (typeof MOVED_TABLES)[MovedTable]][];
 const isPostgres = (location: string) => /^postgres(ql)?:\/\//.test(location);
-const SOURCE_TABLES = ['release_health', 'release_audit', 'registry_lines', 'registry_version', 'release_versions'];
+const SOURCE_TABLES = [
+  'release_operations',
+  'release_health',
+  'release_audit',
+  'registry_lines',
+  'registry_version',
+  'release_versions',
+];
 
 /** Rows as SQLite holds them (timestamps ISO 8601 text, JSON as text), from either engine. */
 type Reader = (table: MovedTable, columns: readonly string[], order: string) => Promise<Record<string, unknown>[]>;

@@ -37,6 +37,11 @@ export const MOVED_TABLES = {
     ],
     order: 'environment, remote, version, minute',
   },
+  // Stored outcomes of release writes (operation ids): none in a database from before them.
+  release_operations: {
+    columns: ['actor_uid', 'operation_id', 'fingerprint', 'status', 'body', 'created_at'],
+    order: 'actor_uid, operation_id',
+  },
 } as const;
 export type MovedTable = keyof typeof MOVED_TABLES;
 export type ReleaseRows = Record<MovedTable, Row[]>;

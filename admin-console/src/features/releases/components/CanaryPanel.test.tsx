@@ -56,7 +56,9 @@ describe('the リリース page’s canary panel', () => {
     expect(
       await screen.findByText('admin-console の本番 (production)のカナリア v4 を訪問者の 25 % に配信しています。'),
     ).toBeInTheDocument();
-    expect(api.sent('POST', CANARY).map((r) => r.body)).toEqual([{ percent: 25 }]);
+    expect(api.sent('POST', CANARY).map((r) => r.body)).toEqual([{ percent: 25, expectedCanary: 'v4' }]);
+    // The confirmed action carries an operation id of its own (docs/releasing.md, "Operation ids").
+    expect(api.sent('POST', CANARY)[0]?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(async () => expect(await canaryPanel()).toHaveTextContent('状態実行中 25 %'));
     expect(within(await canaryPanel()).getByRole('spinbutton', { name: '新しい割合 (%)' })).toHaveValue(null); // afresh
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -75,7 +77,7 @@ describe('the リリース page’s canary panel', () => {
     await userEvent.click(within(await canaryPanel()).getByRole('button', { name: '割合を 50 % に変更' }));
     await userEvent.click(await screen.findByRole('button', { name: '変更する' }));
     expect(await screen.findByText(/カナリア v4 を訪問者の 50 % に配信しています。/)).toBeInTheDocument();
-    expect(api.sent('POST', CANARY).map((r) => r.body)).toEqual([{ percent: 50 }]);
+    expect(api.sent('POST', CANARY).map((r) => r.body)).toEqual([{ percent: 50, expectedCanary: 'v4' }]);
   });
 
   it.each([
@@ -117,7 +119,7 @@ describe('the リリース page’s canary panel', () => {
         'admin-console の本番 (production)のカナリア v4 を昇格しました。すべての訪問者に v4 を配信しています。',
       ),
     ).toBeInTheDocument();
-    expect(api.sent('POST', `${CANARY}/promote`).map((r) => r.body)).toEqual([{}]);
+    expect(api.sent('POST', `${CANARY}/promote`).map((r) => r.body)).toEqual([{ expectedCanary: 'v4' }]);
   });
 
   it('aborts the canary after the confirmation: every visitor is served the live release again', async () => {

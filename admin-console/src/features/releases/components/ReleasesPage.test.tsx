@@ -130,7 +130,10 @@ describe('the リリース page', () => {
     await userEvent.click(within(production).getByRole('button', { name: 'ロールバック' }));
     await userEvent.click(await screen.findByRole('button', { name: 'ロールバックする' }));
     expect(await screen.findByText('admin-console の本番 (production)を v1 に戻しました。')).toBeInTheDocument();
-    expect(api.sent('POST', '/releases/admin_console/production/rollback')).toHaveLength(1);
+    const rollbacks = api.sent('POST', '/releases/admin_console/production/rollback');
+    expect(rollbacks).toHaveLength(1);
+    // What the dialog named as live: a page opened before another member's release is refused, not obeyed.
+    expect(rollbacks[0]?.body).toEqual({ expectedLive: 'v2' });
   });
 
   it('waits with every button while a request runs', async () => {
