@@ -26,6 +26,7 @@ import { createReleaseServices } from './releases/services';
 import { releaseRoutes } from './routes/releases';
 import { createRateLimits } from './routes/rateLimits';
 import { createHtmlSanitizer } from './sanitize';
+import { registerTestFailpoint } from './testFailpoint';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -98,6 +99,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.removeContentTypeParser('text/plain');
   registerStrictJsonParser(app);
   registerErrorHandlers(app);
+  // TEST ONLY: null in every deployment (config.ts refuses it in production).
+  if (config.testFailpoint) registerTestFailpoint(app, config.testFailpoint);
 
   app.register(helmet);
   app.register(cors, {

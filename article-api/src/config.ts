@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseAdminEmails } from 'shared-core';
 import { HEALTH_DEFAULTS, RELEASE_ENVIRONMENTS, type ReleaseEnvironment } from 'shared-releases';
 import { z } from 'zod';
+import { TEST_FAILPOINTS, type TestFailpoint } from './testFailpoint';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -46,6 +47,8 @@ export interface AppConfig {
     addressCap: number;
     reportsPerMinute: number;
   };
+  /** TEST ONLY (testFailpoint.ts): a crash injected by the fault tests; null in every deployment. */
+  testFailpoint: TestFailpoint | null;
 }
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -118,6 +121,7 @@ const envSchema = z.object({
   HEALTH_MARGIN: z.coerce.number().min(0).max(1).default(HEALTH_DEFAULTS.margin),
   HEALTH_ADDRESS_CAP: integer(1, 1_000_000).default(HEALTH_DEFAULTS.addressCap),
   HEALTH_REPORTS_PER_MINUTE: integer(1, 1_000_000).default(HEALTH_DEFAULTS.reportsPerMinute),
+  TEST_FAILPOINT: z.enum(TEST_FAILPOINTS).optional(),
 });
 
 /**
@@ -177,6 +181,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       `FIREBASE_PROJECT_ID=${vars.FIREBASE_PROJECT_ID} is a demo project: it needs FIREBASE_AUTH_EMULATOR_HOST`,
     );
   }
+  if (vars.NODE_ENV === 'production' && vars.TEST_FAILPOINT) {
+    problems.push(
+      'TEST_FAILPOINT is set while NODE_ENV=production: it is a test-only failpoint that kills the process',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -211,5 +220,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
       addressCap: vars.HEALTH_ADDRESS_CAP,
       reportsPerMinute: vars.HEALTH_REPORTS_PER_MINUTE,
     },
+    testFailpoint: vars.TEST_FAILPOINT ?? null,
   };
 }

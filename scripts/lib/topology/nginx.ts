@@ -11,6 +11,7 @@ const NGINX = '/usr/sbin/nginx';
 
 export interface NginxOptions {
   port: number;
+  /** None: only /api/ is proxied (the fault tests put the service alone behind it). */
   webServerPorts: number[];
   apiPorts: number[];
 }
@@ -37,6 +38,15 @@ export interface NginxOptions {
 export function nginxConfig(dir: string, { port, webServerPorts, apiPorts }: NginxOptions): string {
   const servers = (ports: number[]) =>
     ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=1s;`).join('\n');
+  // Without web servers (the fault tests put the service alone behind nginx) only /api/ is proxied.
+  const webUpstream =
+    webServerPorts.length === 0
+      ? ''
+      : `  upstream web_servers {
+${servers(webServerPorts)}
+    keepalive 32;
+    keepalive_timeout 4s;
+  }`;
   return `
 worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -51,11 +61,7 @@ http {
   uwsgi_temp_path ${dir}/uwsgi_temp;
   scgi_temp_path ${dir}/scgi_temp;
 
-  upstream web_servers {
-${servers(webServerPorts)}
-    keepalive 32;
-    keepalive_timeout 4s;
-  }
+${webUpstream}
   upstream article_api {
 ${servers(apiPorts)}
     keepalive 16;
@@ -87,7 +93,7 @@ ${servers(apiPorts)}
       proxy_pass http://article_api;
     }
     location / {
-      proxy_pass http://web_servers;
+      ${webServerPorts.length === 0 ? 'return 404;' : 'proxy_pass http://web_servers;'}
     }
   }
 }
@@ -141,8 +147,9 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
     }
   };
   try {
-    // The proxy is up when a web server answers through it.
-    await waitForHealthy(nginx, `${origin}/healthz`, 20_000);
+    // The proxy is up when a web server (or, alone, an API instance) answers through it.
+    const readiness = options.webServerPorts.length === 0 ? '/api/health' : '/healthz';
+    await waitForHealthy(nginx, `${origin}${readiness}`, 20_000);
   } catch (error) {
     await stopService(nginx, 'SIGKILL');
     throw new Error(`${(error as Error).message}\n${readLog('error.log')}`);
