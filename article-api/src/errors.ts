@@ -40,6 +40,8 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string>,
     /** The release gate's problems, when it refused (routes/releases.ts). */
     readonly problems?: readonly string[],
+    /** More fields of the body, e.g. a release write's `current` state when it expected another. */
+    readonly extra?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -47,6 +49,7 @@ export class ApiError extends Error {
 }
 
 export interface ErrorBody {
+  [field: string]: unknown;
   error: string;
   fields?: Record<string, string>;
   problems?: string[];
@@ -75,7 +78,7 @@ function messageForStatus(status: number): string {
 /** Status and body for any error thrown inside a request. */
 export function toErrorResponse(error: FastifyError | ApiError | Error): { status: number; body: ErrorBody } {
   if (error instanceof ApiError) {
-    const body: ErrorBody = { error: error.message };
+    const body: ErrorBody = Object.assign({}, error.extra, { error: error.message });
     if (error.fields && Object.keys(error.fields).length > 0) body.fields = error.fields;
     if (error.problems && error.problems.length > 0) body.problems = [...error.problems];
     return { status: error.statusCode, body };

@@ -11,6 +11,7 @@ import {
   RELEASE_TOKENS as T,
   releaseVerifyToken,
   remoteManifest,
+  writeHeaders,
 } from './support/releaseFixtures';
 import { useTestApp } from './support/useTestApp';
 
@@ -189,15 +190,15 @@ describe('what a running canary refuses', () => {
     const started = await server.send({
       method: 'POST',
       url: '/api/releases/admin_console/production',
-      headers: { authorization: `Bearer ${T.admin}` },
+      headers: writeHeaders(T.admin),
       payload: { version: 'v3', canaryPercent: 100 },
     });
     expect(started.statusCode).toBe(400);
     const extra = await server.send({
       method: 'POST',
       url: '/api/releases/admin_console/production/canary/abort',
-      headers: { authorization: `Bearer ${T.admin}` },
-      payload: { percent: 0 },
+      headers: writeHeaders(T.admin),
+      payload: { percent: 0, expectedCanary: 'v2' },
     });
     expect(extra.statusCode).toBe(400);
     expect(extra.json<{ error: string }>().error).toBe('使えない項目があります: percent');

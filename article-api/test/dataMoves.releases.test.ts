@@ -18,8 +18,9 @@ import {
   RELEASE_TOKENS,
   releaseVerifyToken,
   remoteManifest,
+  writeHeaders,
 } from './support/releaseFixtures';
-import { asAdmin, bearer } from './support/testApp';
+import { asAdmin } from './support/testApp';
 import { useAppsPerTest } from './support/useTestApp';
 
 jest.setTimeout(60_000);
@@ -48,7 +49,7 @@ describeOn('postgres')('npm run db:copy-to-postgres: the release registry', () =
     const source = { DATABASE_PATH: path.join(workDir(), 'releases.sqlite') };
     const before = await startWithReleases(source);
     const post = (send: Send, url: string, payload: object, token: string = RELEASE_TOKENS.admin) =>
-      send({ method: 'POST', url: `/api/releases/admin_console/${url}`, headers: bearer(token), payload });
+      send({ method: 'POST', url: `/api/releases/admin_console/${url}`, headers: writeHeaders(token), payload });
     await post(before, 'staging', { version: 'v1', sourceCommit: 'abc1234' });
     await post(before, 'production/promote', { version: 'v1' });
     await post(before, 'staging', { version: 'v2' });
@@ -101,7 +102,7 @@ describeOn('postgres')('npm run db:copy-to-postgres: the release registry', () =
       views: 0,
     });
     // The audit's ids go on after the copied ones.
-    await post(after, 'production/canary/abort', {});
+    expect((await post(after, 'production/canary/abort', { expectedCanary: 'v4' })).statusCode).toBe(200);
     const [newest] = (await after({ url: '/api/releases/audit', headers: asAdmin })).json<{
       entries: { id: number }[];
     }>().entries;

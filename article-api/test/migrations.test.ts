@@ -95,7 +95,7 @@ describe('migration 6 (canaries) on a registry that has releases', () => {
       "INSERT INTO release_audit (action, outcome, remote, environment, version) VALUES ('release', 'done', 'admin_console', 'staging', 'v1')",
     );
     const version = await registryVersion();
-    expect(await harness.migrate()).toEqual([6]);
+    expect(await harness.migrate()).toEqual([6, 7]);
     expect(
       await harness.query('SELECT environment, remote, version, canary_version, canary_percent FROM registry_lines'),
     ).toEqual([

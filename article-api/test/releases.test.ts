@@ -13,6 +13,7 @@ import {
   RELEASE_TOKENS as T,
   releaseVerifyToken,
   remoteManifest,
+  writeHeaders,
 } from './support/releaseFixtures';
 
 const store = fakeManifests();
@@ -24,13 +25,21 @@ const server = useTestApp({
 });
 
 const post = (token: string, url: string, payload: object = {}) =>
-  server.send({ method: 'POST', url, headers: bearer(token), payload });
+  server.send({ method: 'POST', url, headers: writeHeaders(token), payload });
+/** The live version the admin's overview shows now, as the リリース page would send it. */
+const seenLive = async (remote: string, environment: string) => {
+  const overview = (await server.send({ url: '/api/releases', headers: bearer(T.admin) })).json<ReleaseOverview>();
+  return (
+    overview.remotes.find((entry) => entry.remote === remote)?.environments[environment as 'production']?.live
+      ?.version ?? null
+  );
+};
 const release = (token: string, remote: string, environment: string, version: string, extra: object = {}) =>
   post(token, `/api/releases/${remote}/${environment}`, { version, ...extra });
 const promote = (token: string, remote: string, environment: string, version: string) =>
   post(token, `/api/releases/${remote}/${environment}/promote`, { version });
-const rollback = (token: string, remote: string, environment: string) =>
-  post(token, `/api/releases/${remote}/${environment}/rollback`);
+const rollback = async (token: string, remote: string, environment: string) =>
+  post(token, `/api/releases/${remote}/${environment}/rollback`, { expectedLive: await seenLive(remote, environment) });
 const registry = async (environment: string) =>
   (await server.send({ url: `/api/registry/${environment}` })).json<RegistryDocument>().lines;
 const audit = async (token: string = T.admin, query = '') =>

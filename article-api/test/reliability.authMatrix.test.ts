@@ -69,35 +69,50 @@ const GET_AND_WRITES: Record<string, MatrixEntry> = {
   'GET /api/registry/:environment': { url: '/api/registry/production', expected: PUBLIC },
   'GET /api/releases': { url: '/api/releases', expected: ADMIN_ONLY(200) },
   'GET /api/releases/audit': { url: '/api/releases/audit', expected: ADMIN_ONLY(200) },
+  // Release writes carry an operation id (a new one per role: each is its own action).
+  'GET /api/releases/operations/:id': {
+    url: '/api/releases/operations/matrix-never-sent-0001',
+    expected: { anonymous: 401, operator: 404, admin: 404 },
+  },
+  'GET /api/releases/:remote/versions/:version': {
+    url: '/api/releases/admin_console/versions/v1',
+    expected: ADMIN_ONLY(200),
+  },
   'POST /api/releases/:remote/:environment': {
     url: '/api/releases/admin_console/staging',
+    headers: { 'idempotency-key': `matrix-staging-${Date.now()}` },
     payload: (role) => ({ version: `matrix-${role}` }),
     expected: ADMIN_ONLY(502),
   },
   'POST /api/releases/:remote/:environment/promote': {
     url: '/api/releases/admin_console/production/promote',
+    headers: { 'idempotency-key': `matrix-production-promote-${Date.now()}` },
     payload: () => ({ version: 'never-released' }),
     expected: ADMIN_ONLY(404),
   },
   'POST /api/releases/:remote/:environment/rollback': {
     url: '/api/releases/admin_console/production/rollback',
-    payload: () => ({}),
+    headers: { 'idempotency-key': `matrix-production-rollback-${Date.now()}` },
+    payload: () => ({ expectedLive: null }),
     expected: ADMIN_ONLY(409),
   },
   // Canaries: the rights of a release; an admin meets the service's 409 (no canary runs here).
   'POST /api/releases/:remote/:environment/canary': {
     url: '/api/releases/admin_console/production/canary',
-    payload: () => ({ percent: 50 }),
+    headers: { 'idempotency-key': `matrix-production-canary-${Date.now()}` },
+    payload: () => ({ percent: 50, expectedCanary: 'v1' }),
     expected: ADMIN_ONLY(409),
   },
   'POST /api/releases/:remote/:environment/canary/promote': {
     url: '/api/releases/admin_console/production/canary/promote',
-    payload: () => ({}),
+    headers: { 'idempotency-key': `matrix-production-canary-promote-${Date.now()}` },
+    payload: () => ({ expectedCanary: 'v1' }),
     expected: ADMIN_ONLY(409),
   },
   'POST /api/releases/:remote/:environment/canary/abort': {
     url: '/api/releases/admin_console/production/canary/abort',
-    payload: () => ({}),
+    headers: { 'idempotency-key': `matrix-production-canary-abort-${Date.now()}` },
+    payload: () => ({ expectedCanary: 'v1' }),
     expected: ADMIN_ONLY(409),
   },
   // Browsers' health reports: anonymous by design; a token changes nothing (and is not checked).
@@ -197,7 +212,7 @@ afterAll(() => emulator?.stop());
 
 it('has a matrix entry for every registered route, and no entry for a route that does not exist', () => {
   expect([...registered].sort()).toEqual(Object.keys(MATRIX).sort());
-  expect(registered).toHaveLength(33);
+  expect(registered).toHaveLength(37);
 });
 
 describe.each(Object.entries(MATRIX))('%s', (key, entry) => {

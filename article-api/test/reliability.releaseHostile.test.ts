@@ -62,7 +62,7 @@ it(`answers ${COUNT} hostile calls with the expected 4xx and a Japanese message,
   const valid = await send({
     method: 'POST',
     url: '/api/releases/admin_console/production',
-    headers: bearer(TOKENS.admin),
+    headers: Object.assign(bearer(TOKENS.admin), { 'idempotency-key': 'hostile-valid-release-1' }),
     payload: { version: 'v1' },
   });
   expect(valid.statusCode).toBe(201);

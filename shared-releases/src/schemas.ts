@@ -18,6 +18,26 @@ export const environmentSchema = z.enum(RELEASE_ENVIRONMENTS, {
   error: `環境は ${RELEASE_ENVIRONMENTS.join(' / ')} のどれかを指定してください。`,
 });
 
+/**
+ * The live version the operator saw (null: the remote's deployed build): a write decided on a page
+ * or a state read before another change is refused (409) instead of acting on what is current now.
+ */
+export const expectedLiveSchema = z
+  .string({ error: '確認した公開中のバージョン (expectedLive、配備ビルドなら null) を指定してください。' })
+  .regex(VERSION_ID, `バージョン名は${VERSION_ID_RULE}`)
+  .nullable();
+
+/** The canary's version the operator saw. */
+export const expectedCanarySchema = z
+  .string({ error: '確認したカナリアのバージョン (expectedCanary) を指定してください。' })
+  .regex(VERSION_ID, `バージョン名は${VERSION_ID_RULE}`);
+
+/**
+ * The operation id of a write (header `Idempotency-Key`), chosen by the client once per action and
+ * sent again on every retry of it: 16–128 characters of letters, digits, `_` and `-` (a UUID fits).
+ */
+export const OPERATION_ID = /^[A-Za-z0-9_-]{16,128}$/;
+
 /** POST /api/releases/:remote/:environment — make a newly published folder live. */
 export const canaryPercentSchema = z
   .number({ error: `カナリアの割合は ${CANARY_MIN_PERCENT}〜${CANARY_MAX_PERCENT} の整数 (%) で指定してください。` })
@@ -39,12 +59,16 @@ export const releaseBodySchema = z.strictObject({
   version: versionIdSchema,
   sourceCommit: sourceCommitSchema.optional(),
   canaryPercent: canaryPercentSchema.optional(),
+  expectedLive: expectedLiveSchema.optional(),
 });
 
 /** POST /api/releases/:remote/:environment/canary — change the running canary's share. */
-export const canaryBodySchema = z.strictObject({ percent: canaryPercentSchema });
+export const canaryBodySchema = z.strictObject({ percent: canaryPercentSchema, expectedCanary: expectedCanarySchema });
 
-/** POST …/canary/promote and …/canary/abort take no body but `{}`. */
+/** POST …/canary/promote and …/canary/abort: the canary the operator saw. */
+export const canaryDecisionBodySchema = z.strictObject({ expectedCanary: expectedCanarySchema });
+
+/** A body that must be `{}`. */
 export const emptyBodySchema = z.strictObject({});
 
 const healthCount = z
@@ -84,10 +108,13 @@ export const healthReportSchema = z.strictObject({
 });
 
 /** POST /api/releases/:remote/:environment/promote — make a version released elsewhere live here. */
-export const promoteBodySchema = z.strictObject({ version: versionIdSchema });
+export const promoteBodySchema = z.strictObject({
+  version: versionIdSchema,
+  expectedLive: expectedLiveSchema.optional(),
+});
 
-/** POST /api/releases/:remote/:environment/rollback */
-export const rollbackBodySchema = z.strictObject({});
+/** POST /api/releases/:remote/:environment/rollback — from the live version the operator saw. */
+export const rollbackBodySchema = z.strictObject({ expectedLive: expectedLiveSchema });
 
 export const auditQuerySchema = z.strictObject({
   remote: z.string().max(64).optional(),
@@ -100,4 +127,6 @@ export type CanaryBody = z.infer<typeof canaryBodySchema>;
 export type HealthReport = z.infer<typeof healthReportSchema>;
 export type HealthEntry = z.infer<typeof healthEntrySchema>;
 export type PromoteBody = z.infer<typeof promoteBodySchema>;
+export type RollbackBody = z.infer<typeof rollbackBodySchema>;
+export type CanaryDecisionBody = z.infer<typeof canaryDecisionBodySchema>;
 export type AuditQuery = z.input<typeof auditQuerySchema>;

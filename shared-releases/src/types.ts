@@ -166,3 +166,32 @@ export interface ReleaseErrorBody {
   problems?: string[];
   fields?: Record<string, string>;
 }
+
+/**
+ * GET /api/releases/operations/:id — the stored outcome of a write sent with that operation id
+ * (`Idempotency-Key`): its HTTP status and body, as the first answer gave them.
+ */
+export interface OperationOutcome {
+  operationId: string;
+  status: number;
+  body: unknown;
+  replayed: true;
+}
+
+/** Where a version of a remote is named: a live line, a canary, or the history (done audit lines). */
+export interface VersionReference {
+  environment: ReleaseEnvironment;
+  as: 'live' | 'canary' | 'history';
+}
+
+/** GET /api/releases/:remote/versions/:version — whether its published folder may be removed. */
+export interface VersionUsage {
+  version: string;
+  referenced: boolean;
+  where: VersionReference[];
+}
+
+/** A write refused because the state it expected is no longer current (409). */
+export interface StateMismatchBody extends ReleaseErrorBody {
+  current: { live: string | null; canary: string | null };
+}

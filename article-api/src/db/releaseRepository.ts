@@ -13,6 +13,7 @@ import type {
   CanaryState,
   Deployment,
   ReleaseEnvironment,
+  VersionReference,
 } from 'shared-releases';
 
 export interface LiveLine {
@@ -81,6 +82,19 @@ export interface AuditRecord {
   decision?: CanaryDecision | null;
 }
 
+/**
+ * The decided outcome of a release write, stored under the actor and the client's operation id in
+ * the same transaction as the change (success) or the refusal's audit line (docs/releasing.md).
+ */
+export interface OperationRecord {
+  actorUid: string;
+  operationId: string;
+  /** method, path and body hash of the request: the same id with another request is refused */
+  fingerprint: string;
+  status: number;
+  body: unknown;
+}
+
 export interface FlipChange {
   environment: ReleaseEnvironment;
   remote: string;
@@ -90,6 +104,8 @@ export interface FlipChange {
   /** Set for a new release: the version is recorded, and refused if it exists already. */
   newVersion?: { sourceCommit: string | null; createdBy: string | null };
   audit: Pick<AuditRecord, 'actor' | 'action' | 'sourceCommit' | 'verdict'>;
+  /** Stored in the same transaction; an outcome stored already under its id: OperationExistsError. */
+  operation?: OperationRecord;
 }
 
 /** A canary started, changed, promoted, cleared or withdrawn: the whole line, as it will be. */
@@ -104,6 +120,7 @@ export interface CanaryChange {
   newVersion?: { sourceCommit: string | null; createdBy: string | null };
   /** Written in the same transaction (outcome done). */
   audit: AuditRecord;
+  operation?: OperationRecord;
 }
 
 export interface AuditFilter {
@@ -138,8 +155,20 @@ export interface ReleaseRepository {
   flip(change: FlipChange): Promise<void>;
   /** Changes the canary (and the live line) in one transaction; the same errors as flip. */
   changeCanary(change: CanaryChange): Promise<void>;
-  /** Writes a refusal (or any line that changes nothing) to the audit log. */
-  record(entry: AuditRecord): Promise<void>;
+  /** Writes a refusal (or any line that changes nothing) to the audit log, with its outcome if given. */
+  record(entry: AuditRecord, operation?: OperationRecord): Promise<void>;
+  /** The outcome stored under (actor, operation id), or null. */
+  operation(actorUid: string, operationId: string): Promise<OperationRecord | null>;
+  /** Where a version is named: live lines, canaries, and done audit lines, of every environment. */
+  versionUsage(remote: string, version: string): Promise<VersionReference[]>;
+}
+
+/** An outcome is stored under that (actor, operation id) already: the change was rolled back. */
+export class OperationExistsError extends Error {
+  constructor() {
+    super('an outcome is stored under this operation id already');
+    this.name = 'OperationExistsError';
+  }
 }
 
 /** The registry line changed between the decision and the change: nothing was written. */

@@ -5,103 +5,51 @@
  * transaction on the registry line, so two at once never both win (the loser is a 409, audited as
  * a conflict), and moves the registry's version, so web servers follow within their refresh.
  */
-import type { CanaryResult, Deployment, ReleaseEnvironment } from 'shared-releases';
-import type { GateVerdict } from 'shared-releases/gate';
+import type { CanaryResult, ReleaseEnvironment } from 'shared-releases';
 import type { AuthenticatedUser } from '../auth/types';
-import {
-  type CanaryRecord,
-  canaryRefOf,
-  DuplicateVersionError,
-  FlipConflictError,
-  type LiveLine,
-  type RegistryEntry,
-} from '../db/releaseRepository';
+import type { CanaryRecord } from '../db/releaseRepository';
 import { ApiError } from '../errors';
+import { createCanaryChange } from './canaryChange';
 import { type Attempt, createReleaseChecks } from './checks';
 import { RELEASE_MESSAGES as M } from './messages';
-import { canaryStateOf } from './releaseViews';
+import type { OperationContext } from './operations';
 import type { ReleaseServiceDeps } from './releaseService';
 import { type ReleasableRemote, releaseManifestUrl } from './remotes';
 
-interface ChangeDetails {
-  verdict: GateVerdict | null;
-  /** the canary's share after the change */
-  canaryPercent: number;
-  manifestUrl: string;
-  newVersion?: { sourceCommit: string | null; createdBy: string | null };
+/** The canary the operator saw, and the write's operation id. */
+interface Expectation {
+  expectedCanary: string;
+  operation: OperationContext | undefined;
 }
 
 export function createCanaryService(deps: ReleaseServiceDeps) {
   const { repo, config, clock } = deps;
-  const { refuse, authorize, gate, conflict } = createReleaseChecks(deps);
+  const checks = createReleaseChecks(deps);
+  const { refuse, authorize, gate, expectState } = checks;
+  const change = createCanaryChange(deps, checks);
 
-  async function liveDeployment(remote: string, environment: ReleaseEnvironment, live: LiveLine | null) {
-    if (!live) return null;
-    const history = await repo.deployments(remote, environment);
-    return history.findLast((step: Deployment) => step.version === live.version) ?? null;
-  }
-
-  /** Writes `to` if the line is still `entry`; a line changed meanwhile is a 409, audited. */
-  async function change(
-    attempt: Attempt,
-    entry: RegistryEntry,
-    to: RegistryEntry,
-    details: ChangeDetails,
-  ): Promise<CanaryResult> {
-    const { user, target, environment } = attempt;
-    try {
-      await repo.changeCanary({
-        environment,
-        remote: target.remote,
-        expected: { live: entry.live, canary: canaryRefOf(entry.canary) },
-        to,
-        ...(details.newVersion ? { newVersion: details.newVersion } : {}),
-        audit: {
-          actor: { uid: user.uid, email: user.email },
-          action: attempt.action,
-          outcome: 'done',
-          remote: target.remote,
-          environment,
-          version: attempt.version,
-          manifestUrl: details.manifestUrl,
-          sourceCommit: attempt.sourceCommit,
-          verdict: details.verdict,
-          before: entry.live,
-          message: null,
-          canaryPercent: details.canaryPercent,
-        },
-      });
-    } catch (error) {
-      if (error instanceof FlipConflictError) {
-        return conflict(attempt, { verdict: details.verdict, before: entry.live, manifestUrl: details.manifestUrl });
-      }
-      if (error instanceof DuplicateVersionError) {
-        return refuse(attempt, new ApiError(409, M.versionExists(target.workspace, attempt.version ?? '')), {
-          before: entry.live,
-        });
-      }
-      throw error;
-    }
-    return {
-      remote: target.remote,
-      environment,
-      live: await liveDeployment(target.remote, environment, to.live),
-      canary: to.canary && canaryStateOf(to.canary),
-      notes: details.verdict?.notes ?? [],
-    };
-  }
-
-  /** The rights, then the line; the attempt names the canary's version once it is known. */
+  /**
+   * The rights, then the line, checked against the canary the operator saw; the attempt names the
+   * canary's version once it is known.
+   */
   async function begin(
     user: AuthenticatedUser,
     target: ReleasableRemote,
     environment: ReleaseEnvironment,
     action: Attempt['action'],
+    { expectedCanary, operation }: Expectation,
   ) {
-    const attempt: Attempt = { user, target, environment, action, version: null, sourceCommit: null };
+    const attempt: Attempt = { user, target, environment, action, version: null, sourceCommit: null, operation };
     await authorize(attempt);
     const entry = await repo.entry(environment, target.remote);
-    if (!entry.canary) return refuse(attempt, new ApiError(409, M.noCanary(target.workspace, environment)));
+    if (!entry.canary) {
+      const current = { live: entry.live?.version ?? null, canary: null };
+      return refuse(
+        attempt,
+        new ApiError(409, M.noCanary(target.workspace, environment), undefined, undefined, { current }),
+      );
+    }
+    await expectState(Object.assign({}, attempt, { version: expectedCanary }), entry, { canary: expectedCanary });
     const canary = entry.canary;
     const named: Attempt = Object.assign({}, attempt, { version: canary.version });
     return { attempt: named, entry, canary };
@@ -113,8 +61,9 @@ export function createCanaryService(deps: ReleaseServiceDeps) {
     target: ReleasableRemote,
     environment: ReleaseEnvironment,
     action: Attempt['action'],
+    expectation: Expectation,
   ) {
-    const begun = await begin(user, target, environment, action);
+    const begun = await begin(user, target, environment, action, expectation);
     if (begun.canary.status !== 'running') {
       await refuse(
         begun.attempt,
@@ -138,7 +87,14 @@ export function createCanaryService(deps: ReleaseServiceDeps) {
         version,
         sourceCommit,
         canaryPercent,
-      }: { version: string; sourceCommit?: string | undefined; canaryPercent: number },
+        expectedLive,
+      }: {
+        version: string;
+        sourceCommit?: string | undefined;
+        canaryPercent: number;
+        expectedLive?: string | null | undefined;
+      },
+      operation?: OperationContext,
     ): Promise<CanaryResult> {
       const attempt: Attempt = {
         user,
@@ -147,9 +103,11 @@ export function createCanaryService(deps: ReleaseServiceDeps) {
         action: 'canary',
         version,
         sourceCommit: sourceCommit ?? null,
+        operation,
       };
       await authorize(attempt);
       const entry = await repo.entry(environment, target.remote);
+      await expectState(attempt, entry, { live: expectedLive });
       if (entry.canary?.status === 'running') {
         const { version: running, percent } = entry.canary;
         await refuse(attempt, new ApiError(409, M.canaryRunning(target.workspace, environment, running, percent)), {
@@ -188,9 +146,13 @@ export function createCanaryService(deps: ReleaseServiceDeps) {
       user: AuthenticatedUser,
       target: ReleasableRemote,
       environment: ReleaseEnvironment,
-      percent: number,
+      { percent, expectedCanary }: { percent: number; expectedCanary: string },
+      operation?: OperationContext,
     ) {
-      const { attempt, entry, canary } = await running(user, target, environment, 'canary-percent');
+      const { attempt, entry, canary } = await running(user, target, environment, 'canary-percent', {
+        expectedCanary,
+        operation,
+      });
       const { manifestUrl } = canary;
       if (canary.percent === percent) {
         await refuse(attempt, new ApiError(409, M.samePercent(target.workspace, percent)), {
@@ -211,8 +173,14 @@ export function createCanaryService(deps: ReleaseServiceDeps) {
     },
 
     /** The canary becomes the live release (gated again: the shell may have moved on). */
-    async promote(user: AuthenticatedUser, target: ReleasableRemote, environment: ReleaseEnvironment) {
-      const begun = await running(user, target, environment, 'canary-promote');
+    async promote(
+      user: AuthenticatedUser,
+      target: ReleasableRemote,
+      environment: ReleaseEnvironment,
+      { expectedCanary }: { expectedCanary: string },
+      operation?: OperationContext,
+    ) {
+      const begun = await running(user, target, environment, 'canary-promote', { expectedCanary, operation });
       const { entry, canary } = begun;
       const known = await repo.findVersion(target.remote, canary.version);
       const attempt: Attempt = Object.assign({}, begun.attempt, { sourceCommit: known?.sourceCommit ?? null });
@@ -231,8 +199,17 @@ export function createCanaryService(deps: ReleaseServiceDeps) {
     },
 
     /** The canary cleared (running, or withdrawn by the service); the live release unchanged. */
-    async abort(user: AuthenticatedUser, target: ReleasableRemote, environment: ReleaseEnvironment) {
-      const { attempt, entry, canary } = await begin(user, target, environment, 'canary-abort');
+    async abort(
+      user: AuthenticatedUser,
+      target: ReleasableRemote,
+      environment: ReleaseEnvironment,
+      { expectedCanary }: { expectedCanary: string },
+      operation?: OperationContext,
+    ) {
+      const { attempt, entry, canary } = await begin(user, target, environment, 'canary-abort', {
+        expectedCanary,
+        operation,
+      });
       return change(
         attempt,
         entry,

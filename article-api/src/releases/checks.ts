@@ -7,11 +7,12 @@ import type { AuditOutcome, ReleaseEnvironment } from 'shared-releases';
 import { checkCompatibility, type GateVerdict } from 'shared-releases/gate';
 import type { AuthenticatedUser } from '../auth/types';
 import type { AppConfig } from '../config';
-import type { AuditRecord, LiveLine, ReleaseRepository } from '../db/releaseRepository';
-import { ApiError } from '../errors';
+import type { AuditRecord, LiveLine, RegistryEntry, ReleaseRepository } from '../db/releaseRepository';
+import { ApiError, toErrorResponse } from '../errors';
 import type { ReleaseAccess } from './access';
 import { type FetchManifest, ManifestUnavailableError } from './manifests';
 import { RELEASE_MESSAGES as M } from './messages';
+import { type OperationContext, operationRecord } from './operations';
 import type { ReleasableRemote } from './remotes';
 
 /** What one request asks for, as its audit line will name it. */
@@ -22,6 +23,8 @@ export interface Attempt {
   action: AuditRecord['action'];
   version: string | null;
   sourceCommit: string | null;
+  /** The write's operation id: its outcome is stored with the change or the refusal's audit line. */
+  operation?: OperationContext;
 }
 
 export interface RefusalDetails {
@@ -39,25 +42,33 @@ export interface ReleaseChecksDeps {
 }
 
 export function createReleaseChecks({ repo, config, fetchManifest, access }: ReleaseChecksDeps) {
-  /** Writes the refusal to the audit log, then throws it. */
+  /**
+   * Writes the refusal to the audit log, with its outcome under the operation id (a 5xx decided
+   * nothing: a retry runs again), then throws it.
+   */
   async function refuse(
     attempt: Attempt,
     error: ApiError,
     { outcome = 'refused', verdict = null, before = null, manifestUrl = null }: RefusalDetails = {},
   ): Promise<never> {
-    await repo.record({
-      actor: { uid: attempt.user.uid, email: attempt.user.email },
-      action: attempt.action,
-      outcome,
-      remote: attempt.target.remote,
-      environment: attempt.environment,
-      version: attempt.version,
-      manifestUrl,
-      sourceCommit: attempt.sourceCommit,
-      verdict,
-      before,
-      message: error.message,
-    });
+    const { status, body } = toErrorResponse(error);
+    const operation = status < 500 ? operationRecord(attempt, status, body) : undefined;
+    await repo.record(
+      {
+        actor: { uid: attempt.user.uid, email: attempt.user.email },
+        action: attempt.action,
+        outcome,
+        remote: attempt.target.remote,
+        environment: attempt.environment,
+        version: attempt.version,
+        manifestUrl,
+        sourceCommit: attempt.sourceCommit,
+        verdict,
+        before,
+        message: error.message,
+      },
+      operation,
+    );
     throw error;
   }
 
@@ -113,7 +124,34 @@ export function createReleaseChecks({ repo, config, fetchManifest, access }: Rel
       Object.assign({}, details, { outcome: 'conflict' as const }),
     );
 
-  return { refuse, authorize, gate, conflict };
+  /**
+   * The state the operator saw against the line now (undefined: not stated): a mismatch is a 409
+   * naming what is current, audited as a conflict, and nothing else is done.
+   */
+  async function expectState(
+    attempt: Attempt,
+    entry: RegistryEntry,
+    expected: { live?: string | null | undefined; canary?: string | undefined },
+  ): Promise<void> {
+    const live = entry.live?.version ?? null;
+    const canary = entry.canary?.version ?? null;
+    if (
+      (expected.live === undefined || expected.live === live) &&
+      (expected.canary === undefined || expected.canary === canary)
+    ) {
+      return;
+    }
+    const { workspace } = attempt.target;
+    await refuse(
+      attempt,
+      new ApiError(409, M.stateMismatch(workspace, attempt.environment, live, canary), undefined, undefined, {
+        current: { live, canary },
+      }),
+      { outcome: 'conflict', before: entry.live },
+    );
+  }
+
+  return { refuse, authorize, gate, conflict, expectState };
 }
 
 export type ReleaseChecks = ReturnType<typeof createReleaseChecks>;

@@ -31,6 +31,8 @@ export const RELEASE_MESSAGES = {
     `${workspace} の${env(environment)}には ${version} より前のリリースはありません。`,
   conflict: (workspace: string, environment: ReleaseEnvironment) =>
     `${workspace} の${env(environment)}は、この操作の間に別のリリースで切り替わりました。状態を確認してからやり直してください。`,
+  stateMismatch: (workspace: string, environment: ReleaseEnvironment, live: string | null, canary: string | null) =>
+    `${workspace} の${env(environment)}は画面で確認した状態から変わっています。今の公開中は ${live ?? '配備ビルド'}、カナリアは ${canary ?? 'なし'} です。状態を確認してからやり直してください。`,
   canaryBlocks: (workspace: string, environment: ReleaseEnvironment, version: string) =>
     `${workspace} の${env(environment)}ではカナリア ${version} を配信中です。先にカナリアを昇格 (promote) するか中止 (abort) してください。`,
   canaryRunning: (workspace: string, environment: ReleaseEnvironment, version: string, percent: number) =>

@@ -20,6 +20,7 @@ import type { ReleaseAccess } from './access';
 import { type Attempt, createReleaseChecks } from './checks';
 import type { FetchManifest } from './manifests';
 import { RELEASE_MESSAGES as M } from './messages';
+import { type OperationContext, successRecord } from './operations';
 import { type ReleasableRemote, releaseManifestUrl } from './remotes';
 
 export interface ReleaseServiceDeps {
@@ -31,16 +32,25 @@ export interface ReleaseServiceDeps {
   clock: () => number;
 }
 
+/** The live version the operator saw (undefined: not stated; null: the deployed build). */
+interface Expected {
+  expectedLive?: string | null | undefined;
+}
+
 /** A flip's attempt: one of the actions that make a version live at once. */
 type FlipAttempt = Attempt & { action: Deployment['action'] };
 
 export function createReleaseService(deps: ReleaseServiceDeps) {
   const { repo, config, clock } = deps;
-  const { refuse, authorize, gate, conflict } = createReleaseChecks(deps);
+  const { refuse, authorize, gate, conflict, expectState } = createReleaseChecks(deps);
 
-  /** The line, refused while a canary runs there: it must be promoted or aborted first. */
-  async function entryWithoutCanary(attempt: Attempt): Promise<RegistryEntry> {
+  /**
+   * The line, checked against the live version the operator saw, and refused while a canary runs
+   * there: it must be promoted or aborted first.
+   */
+  async function entryWithoutCanary(attempt: Attempt, expectedLive: string | null | undefined): Promise<RegistryEntry> {
     const entry = await repo.entry(attempt.environment, attempt.target.remote);
+    await expectState(attempt, entry, { live: expectedLive });
     if (entry.canary?.status === 'running') {
       await refuse(
         attempt,
@@ -60,25 +70,8 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     isNew: boolean,
   ): Promise<FlipResult> {
     const { user, target, environment, action, sourceCommit } = attempt;
-    try {
-      await repo.flip({
-        environment,
-        remote: target.remote,
-        to,
-        expectedBefore: before,
-        audit: { actor: { uid: user.uid, email: user.email }, action, sourceCommit, verdict },
-        ...(isNew ? { newVersion: { sourceCommit, createdBy: user.email ?? user.uid } } : {}),
-      });
-    } catch (error) {
-      if (error instanceof FlipConflictError) {
-        return conflict(attempt, { verdict, before, manifestUrl: to.manifestUrl });
-      }
-      if (error instanceof DuplicateVersionError) {
-        return refuse(attempt, new ApiError(409, M.versionExists(target.workspace, to.version)), { before });
-      }
-      throw error;
-    }
-    return {
+    // The answer is decided before the transaction that stores it with the change.
+    const result: FlipResult = {
       remote: target.remote,
       environment,
       live: {
@@ -90,6 +83,27 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       },
       notes: verdict.notes,
     };
+    const operation = successRecord(attempt, result);
+    try {
+      await repo.flip({
+        environment,
+        remote: target.remote,
+        to,
+        expectedBefore: before,
+        audit: { actor: { uid: user.uid, email: user.email }, action, sourceCommit, verdict },
+        ...(isNew ? { newVersion: { sourceCommit, createdBy: user.email ?? user.uid } } : {}),
+        ...(operation ? { operation } : {}),
+      });
+    } catch (error) {
+      if (error instanceof FlipConflictError) {
+        return conflict(attempt, { verdict, before, manifestUrl: to.manifestUrl });
+      }
+      if (error instanceof DuplicateVersionError) {
+        return refuse(attempt, new ApiError(409, M.versionExists(target.workspace, to.version)), { before });
+      }
+      throw error;
+    }
+    return result;
   }
 
   return {
@@ -99,7 +113,8 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       user: AuthenticatedUser,
       target: ReleasableRemote,
       environment: ReleaseEnvironment,
-      { version, sourceCommit }: { version: string; sourceCommit?: string | undefined },
+      { version, sourceCommit, expectedLive }: { version: string; sourceCommit?: string | undefined } & Expected,
+      operation?: OperationContext,
     ): Promise<FlipResult> {
       const attempt: FlipAttempt = {
         user,
@@ -108,9 +123,10 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
         action: 'release',
         version,
         sourceCommit: sourceCommit ?? null,
+        operation,
       };
       await authorize(attempt);
-      const before = (await entryWithoutCanary(attempt)).live;
+      const before = (await entryWithoutCanary(attempt, expectedLive)).live;
       if (await repo.findVersion(target.remote, version)) {
         await refuse(attempt, new ApiError(409, M.versionExists(target.workspace, version)), { before });
       }
@@ -124,7 +140,8 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       user: AuthenticatedUser,
       target: ReleasableRemote,
       environment: ReleaseEnvironment,
-      { version }: { version: string },
+      { version, expectedLive }: { version: string } & Expected,
+      operation?: OperationContext,
     ): Promise<FlipResult> {
       const known = await repo.findVersion(target.remote, version);
       const attempt: FlipAttempt = {
@@ -134,9 +151,10 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
         action: 'promote',
         version,
         sourceCommit: known?.sourceCommit ?? null,
+        operation,
       };
       await authorize(attempt);
-      const before = (await entryWithoutCanary(attempt)).live;
+      const before = (await entryWithoutCanary(attempt, expectedLive)).live;
       if (!known) return refuse(attempt, new ApiError(404, M.unknownVersion(target.workspace, version)), { before });
       if (before?.version === version) {
         return refuse(attempt, new ApiError(409, M.alreadyLive(target.workspace, version, environment)), { before });
@@ -146,7 +164,13 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     },
 
     /** Back to the version made live before the live one in this environment (again: further back). */
-    async rollback(user: AuthenticatedUser, target: ReleasableRemote, environment: ReleaseEnvironment) {
+    async rollback(
+      user: AuthenticatedUser,
+      target: ReleasableRemote,
+      environment: ReleaseEnvironment,
+      { expectedLive }: { expectedLive: string | null },
+      operation?: OperationContext,
+    ) {
       const attempt: FlipAttempt = {
         user,
         target,
@@ -154,9 +178,10 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
         action: 'rollback',
         version: null,
         sourceCommit: null,
+        operation,
       };
       await authorize(attempt);
-      const before = (await entryWithoutCanary(attempt)).live;
+      const before = (await entryWithoutCanary(attempt, expectedLive)).live;
       if (!before) return refuse(attempt, new ApiError(409, M.notServedFromStore(target.workspace, environment)));
       const previous = rollbackStep(await repo.deployments(target.remote, environment), before.version);
       if (!previous) {

@@ -11,6 +11,7 @@ import { releaseAccess } from './access';
 import { createCanaryService } from './canaryService';
 import { createHealthService } from './healthService';
 import type { FetchManifest } from './manifests';
+import { createOperationViews } from './operations';
 import { createReleaseService } from './releaseService';
 import { createReleaseViews } from './releaseViews';
 
@@ -40,6 +41,7 @@ export function createReleaseServices({
   return {
     releases: Object.assign(createReleaseViews(repo, access, health), createReleaseService(deps)),
     canaries: createCanaryService(deps),
+    operations: createOperationViews(repo, access),
     health,
   };
 }

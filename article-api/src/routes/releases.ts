@@ -4,35 +4,41 @@
  *   GET  /api/registry/:environment                      public; ETag, 304, no-cache (like the article list)
  *   GET  /api/releases                                   the remotes this account may release, per environment
  *   GET  /api/releases/audit?remote=&environment=&limit= the audit log, newest first
- *   POST /api/releases/:remote/:environment              { version, sourceCommit?, canaryPercent? }: a new
- *                                                        release (201 FlipResult), or with canaryPercent a
- *                                                        canary beside the live one (201 CanaryResult)
- *   POST /api/releases/:remote/:environment/promote      { version }: a released version, same folder
- *   POST /api/releases/:remote/:environment/rollback     {}: the one before the live one
- *   POST /api/releases/:remote/:environment/canary       { percent }: the running canary's share
- *   POST /api/releases/:remote/:environment/canary/promote  {}: the canary becomes the live release
- *   POST /api/releases/:remote/:environment/canary/abort    {}: the canary cleared, the live one kept
+ *   GET  /api/releases/operations/:id                    the outcome stored under this operation id
+ *   GET  /api/releases/:remote/versions/:version         where a version is named (live, canary, history)
+ *   POST /api/releases/:remote/:environment              { version, sourceCommit?, canaryPercent?, expectedLive? }:
+ *                                                        a new release (201 FlipResult), or with canaryPercent
+ *                                                        a canary beside the live one (201 CanaryResult)
+ *   POST /api/releases/:remote/:environment/promote      { version, expectedLive? }: a released version, same folder
+ *   POST /api/releases/:remote/:environment/rollback     { expectedLive }: the one before the live one
+ *   POST /api/releases/:remote/:environment/canary       { percent, expectedCanary }: the running canary's share
+ *   POST /api/releases/:remote/:environment/canary/promote  { expectedCanary }: the canary becomes the live release
+ *   POST /api/releases/:remote/:environment/canary/abort    { expectedCanary }: the canary cleared
  *
- * Every write needs a token, a known remote and environment and a strict body (400/404 before
- * anything is written); team, gate and canary decisions are the services' (src/releases/).
+ * Every write needs a token, an Idempotency-Key (releaseOperations.ts), a known remote and
+ * environment and a strict body (400/404 before anything is written); a stated state that is not
+ * current is a 409; team, gate and canary decisions are the services' (src/releases/).
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   auditQuerySchema,
   canaryBodySchema,
-  emptyBodySchema,
+  canaryDecisionBodySchema,
+  versionIdSchema,
   promoteBodySchema,
   releaseBodySchema,
   rollbackBodySchema,
 } from 'shared-releases';
 import type { AuthGuards } from '../auth/guards';
+import type { OperationContext } from '../releases/operations';
 import type { ReleaseServices } from '../releases/services';
 import { answeredNotModified, sendVersionHeaders } from './contentVersion';
 import { environmentNamed, parsed } from './parsing';
+import { once, operationOutcome } from './releaseOperations';
 import type { Limiter } from './rateLimits';
 
 export interface ReleaseRouteDeps {
-  services: Pick<ReleaseServices, 'releases' | 'canaries'>;
+  services: Pick<ReleaseServices, 'releases' | 'canaries' | 'operations'>;
   guards: AuthGuards;
   limitWrites: Limiter;
 }
@@ -46,7 +52,7 @@ interface TargetParams {
 const RELEASE_BODY_LIMIT = 1024;
 
 export function releaseRoutes({ services, guards, limitWrites }: ReleaseRouteDeps): FastifyPluginAsync {
-  const { releases: service, canaries } = services;
+  const { releases: service, canaries, operations } = services;
   return async (app) => {
     // Every web server asks once a second (mostly a 304): logged only when something goes wrong.
     app.get<{ Params: { environment: string } }>(
@@ -67,6 +73,22 @@ export function releaseRoutes({ services, guards, limitWrites }: ReleaseRouteDep
       return { entries: await service.audit(request.user!, query) };
     });
 
+    app.get<{ Params: { id: string } }>(
+      '/releases/operations/:id',
+      { onRequest: guards.requireUser },
+      async (request) => operationOutcome(operations, request, request.params.id),
+    );
+
+    app.get<{ Params: { remote: string; version: string } }>(
+      '/releases/:remote/versions/:version',
+      { onRequest: guards.requireUser },
+      async (request) => {
+        const target = service.remoteNamed(request.params.remote);
+        const version = parsed(versionIdSchema, request.params.version);
+        return operations.versionUsage(request.user!, target, version);
+      },
+    );
+
     /** The checks every write makes before the services decide anything. */
     const target = async (request: FastifyRequest<{ Params: TargetParams }>, reply: Parameters<Limiter>[1]) => {
       const remote = service.remoteNamed(request.params.remote);
@@ -80,42 +102,43 @@ export function releaseRoutes({ services, guards, limitWrites }: ReleaseRouteDep
       handle: (
         request: FastifyRequest<{ Params: TargetParams }>,
         checked: Awaited<ReturnType<typeof target>>,
+        operation: OperationContext,
       ) => Promise<unknown>,
       status = 200,
     ) =>
       app.post<{ Params: TargetParams }>(
         `/releases/:remote/:environment${path}`,
         writeOptions,
-        async (request, reply) => reply.code(status).send(await handle(request, await target(request, reply))),
+        async (request, reply) => {
+          const checked = await target(request, reply);
+          return once(operations, request, reply, status, (operation) => handle(request, checked, operation));
+        },
       );
 
     post(
       '',
-      async (request, { user, remote, environment }) => {
+      async (request, { user, remote, environment }, operation) => {
         const { canaryPercent, ...body } = parsed(releaseBodySchema, request.body);
         return canaryPercent === undefined
-          ? service.release(user, remote, environment, body)
-          : canaries.start(user, remote, environment, Object.assign({ canaryPercent }, body));
+          ? service.release(user, remote, environment, body, operation)
+          : canaries.start(user, remote, environment, Object.assign({ canaryPercent }, body), operation);
       },
       201,
     );
-    post('/promote', async (request, { user, remote, environment }) =>
-      service.promote(user, remote, environment, parsed(promoteBodySchema, request.body)),
+    post('/promote', async (request, { user, remote, environment }, operation) =>
+      service.promote(user, remote, environment, parsed(promoteBodySchema, request.body), operation),
     );
-    post('/rollback', async (request, { user, remote, environment }) => {
-      parsed(rollbackBodySchema, request.body);
-      return service.rollback(user, remote, environment);
-    });
-    post('/canary', async (request, { user, remote, environment }) =>
-      canaries.setPercent(user, remote, environment, parsed(canaryBodySchema, request.body).percent),
+    post('/rollback', async (request, { user, remote, environment }, operation) =>
+      service.rollback(user, remote, environment, parsed(rollbackBodySchema, request.body), operation),
     );
-    post('/canary/promote', async (request, { user, remote, environment }) => {
-      parsed(emptyBodySchema, request.body);
-      return canaries.promote(user, remote, environment);
-    });
-    post('/canary/abort', async (request, { user, remote, environment }) => {
-      parsed(emptyBodySchema, request.body);
-      return canaries.abort(user, remote, environment);
-    });
+    post('/canary', async (request, { user, remote, environment }, operation) =>
+      canaries.setPercent(user, remote, environment, parsed(canaryBodySchema, request.body), operation),
+    );
+    post('/canary/promote', async (request, { user, remote, environment }, operation) =>
+      canaries.promote(user, remote, environment, parsed(canaryDecisionBodySchema, request.body), operation),
+    );
+    post('/canary/abort', async (request, { user, remote, environment }, operation) =>
+      canaries.abort(user, remote, environment, parsed(canaryDecisionBodySchema, request.body), operation),
+    );
   };
 }

@@ -12,7 +12,7 @@ import type {
   ReleaseOverview,
 } from 'shared-releases';
 import type { Send, TestResponse } from './http';
-import { manifestUrlOf, RELEASE_ENV, RELEASE_TOKENS as T } from './releaseFixtures';
+import { manifestUrlOf, RELEASE_ENV, RELEASE_TOKENS as T, writeHeaders } from './releaseFixtures';
 import { bearer } from './testApp';
 
 /** The release world's env, with the client address taken from X-Forwarded-For. */
@@ -25,26 +25,44 @@ export const consoleManifest = (version: string) => manifestUrlOf('admin-console
 
 export function canaryRequests(send: Send) {
   const post = (token: string, url: string, payload: object = {}) =>
-    send({ method: 'POST', url, headers: bearer(token), payload });
+    send({ method: 'POST', url, headers: writeHeaders(token), payload });
   const at = (remote: string, environment: string) => `/api/releases/${remote}/${environment}`;
   const registryResponse = (environment = 'production', etag?: string) =>
     send({ url: `/api/registry/${environment}`, headers: etag ? { 'if-none-match': etag } : {} });
 
+  const overviewOf = async (remote: string, environment: string) => {
+    const overview = (await send({ url: '/api/releases', headers: bearer(T.admin) })).json<ReleaseOverview>();
+    const found = overview.remotes.find((entry) => entry.remote === remote);
+    return found?.environments[environment as 'production'];
+  };
+  /** The canary's version as a page would show it now ('none': no canary, refused as such). */
+  const seenCanary = async (remote: string, environment: string) =>
+    (await overviewOf(remote, environment))?.canary?.version ?? 'none';
+  const seenLive = async (remote: string, environment: string) =>
+    (await overviewOf(remote, environment))?.live?.version ?? null;
+
   return {
+    seenCanary,
+    seenLive,
     release: (token: string, remote: string, environment: string, version: string) =>
       post(token, at(remote, environment), { version }),
     startCanary: (token: string, remote: string, environment: string, version: string, canaryPercent: number) =>
       post(token, at(remote, environment), { version, canaryPercent, sourceCommit: 'abc1234' }),
-    setPercent: (token: string, remote: string, environment: string, percent: unknown) =>
-      post(token, `${at(remote, environment)}/canary`, { percent }),
-    promoteCanary: (token: string, remote: string, environment: string) =>
-      post(token, `${at(remote, environment)}/canary/promote`),
-    abortCanary: (token: string, remote: string, environment: string) =>
-      post(token, `${at(remote, environment)}/canary/abort`),
+    setPercent: async (token: string, remote: string, environment: string, percent: unknown) =>
+      post(token, `${at(remote, environment)}/canary`, {
+        percent,
+        expectedCanary: await seenCanary(remote, environment),
+      }),
+    promoteCanary: async (token: string, remote: string, environment: string) =>
+      post(token, `${at(remote, environment)}/canary/promote`, {
+        expectedCanary: await seenCanary(remote, environment),
+      }),
+    abortCanary: async (token: string, remote: string, environment: string) =>
+      post(token, `${at(remote, environment)}/canary/abort`, { expectedCanary: await seenCanary(remote, environment) }),
     promote: (token: string, remote: string, environment: string, version: string) =>
       post(token, `${at(remote, environment)}/promote`, { version }),
-    rollback: (token: string, remote: string, environment: string) =>
-      post(token, `${at(remote, environment)}/rollback`),
+    rollback: async (token: string, remote: string, environment: string) =>
+      post(token, `${at(remote, environment)}/rollback`, { expectedLive: await seenLive(remote, environment) }),
     registryResponse,
     registry: async (environment = 'production') => (await registryResponse(environment)).json<RegistryDocument>(),
     overview: async (token: string = T.admin) =>

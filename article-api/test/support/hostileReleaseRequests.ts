@@ -16,7 +16,8 @@ export interface HostileReleaseRequest {
 }
 
 const REMOTE = 'admin_console';
-const admin = { authorization: `Bearer ${TOKENS.admin}` };
+// A well-formed operation id: each hostile call is refused for what it aims at, never for the id.
+const admin = { authorization: `Bearer ${TOKENS.admin}`, 'idempotency-key': 'hostile-operation-0001' };
 const ACTIONS = ['', '/promote', '/rollback'] as const;
 
 const BAD_VERSIONS: readonly unknown[] = [
@@ -79,6 +80,18 @@ const generators: readonly Generator[] = [
       expected: [401],
     };
   },
+  (prng) => ({
+    label: 'missing or malformed operation id',
+    request: {
+      method: 'POST',
+      url: url(REMOTE, 'production', prng.pick(ACTIONS)),
+      headers: Object.assign({}, admin, {
+        'idempotency-key': prng.pick(['', 'short', 'x'.repeat(129), 'with space in it 1234', '../../etc/passwd-1234']),
+      }),
+      payload: { version: 'v1' },
+    },
+    expected: [400],
+  }),
   (prng) => ({
     label: 'forged token',
     request: {

@@ -2,10 +2,15 @@
  * The release registry's test world: accounts with team claims, and manifests the gate reads from
  * an in-memory artifact store and shells (no HTTP), as published folders and live shells would.
  */
+import { randomUUID } from 'node:crypto';
 import type { FederationManifest } from 'shared-releases/gate';
 import type { AuthenticatedUser, VerifyToken } from '../../src/auth/types';
 import { ManifestUnavailableError, type FetchManifest } from '../../src/releases/manifests';
-import { fakeVerifyToken, TOKENS } from './testApp';
+import { bearer, fakeVerifyToken, TOKENS } from './testApp';
+
+/** A release write's headers: the token and a new operation id (one per call: one action each). */
+export const writeHeaders = (token: string, operationId: string = randomUUID()) =>
+  Object.assign(bearer(token), { 'idempotency-key': operationId });
 
 export const RELEASE_TOKENS = {
   admin: TOKENS.admin,

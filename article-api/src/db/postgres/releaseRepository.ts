@@ -11,6 +11,8 @@ import {
   DEPLOYING_ACTIONS,
   DuplicateVersionError,
   FlipConflictError,
+  OperationExistsError,
+  type OperationRecord,
   type RegistryEntry,
   type ReleaseRepository,
   sameLine,
@@ -31,6 +33,13 @@ import {
   type VersionRow,
   versionOf,
 } from '../releaseRows';
+import {
+  type OperationRow,
+  operationOf,
+  operationValues,
+  referenceOf,
+  VERSION_USAGE_SQL,
+} from '../releaseOperationRows';
 import { inTransaction, placeholders, type Queryable } from './pool';
 
 const INSERT_AUDIT = `INSERT INTO release_audit (${AUDIT_COLUMNS.join(', ')}) VALUES (${placeholders(AUDIT_COLUMNS.length)})`;
@@ -41,6 +50,22 @@ const WRITE_ENTRY = `INSERT INTO registry_lines (environment, remote, version, m
   ON CONFLICT (environment, remote) DO UPDATE SET version = excluded.version,
     manifest_url = excluded.manifest_url, updated_at = now(),
     ${CANARY_COLUMNS.map((column) => `${column} = excluded.${column}`).join(', ')}`;
+
+/**
+ * Inside the change's transaction. A concurrent insert of the same key waits for the other
+ * transaction: committed, this one finds the row and rolls its change back (OperationExistsError).
+ */
+async function storeOperation(client: pg.PoolClient, operation: OperationRecord | undefined): Promise<void> {
+  if (!operation) return;
+  const inserted = await client.query(
+    `INSERT INTO release_operations (actor_uid, operation_id, fingerprint, status, body)
+     VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+    operationValues(operation),
+  );
+  if (inserted.rowCount === 0) throw new OperationExistsError();
+}
+
+const USAGE = VERSION_USAGE_SQL.replaceAll('$remote', '$1').replaceAll('$version', '$2');
 
 type Lock = <T>(
   change: { environment: string; remote: string },
@@ -152,6 +177,7 @@ export function createPostgresReleaseRepository(pool: pg.Pool): ReleaseRepositor
           [change.environment, change.remote, change.to.version, change.to.manifestUrl],
         );
         await insertAudit(client, doneRecord(change));
+        await storeOperation(client, change.operation);
       });
     },
     async changeCanary(change) {
@@ -176,10 +202,26 @@ export function createPostgresReleaseRepository(pool: pg.Pool): ReleaseRepositor
           ]);
         }
         await insertAudit(client, change.audit);
+        await storeOperation(client, change.operation);
       });
     },
-    async record(entry) {
-      await insertAudit(pool, entry);
+    async record(entry, operation) {
+      if (!operation) return void (await insertAudit(pool, entry));
+      await inTransaction(pool, async (client) => {
+        await insertAudit(client, entry);
+        await storeOperation(client, operation);
+      });
+    },
+    async operation(actorUid, operationId) {
+      const { rows } = await pool.query<OperationRow>(
+        'SELECT * FROM release_operations WHERE actor_uid = $1 AND operation_id = $2',
+        [actorUid, operationId],
+      );
+      return rows[0] ? operationOf(rows[0]) : null;
+    },
+    async versionUsage(remote, version) {
+      const { rows } = await pool.query<{ environment: string; place: string }>(USAGE, [remote, version]);
+      return rows.map(referenceOf);
     },
   };
 }

@@ -79,3 +79,16 @@ export const RELEASE_CANARY_POSTGRES = `
     render_crashes INT NOT NULL DEFAULT 0,
     hydration_errors INT NOT NULL DEFAULT 0,
     PRIMARY KEY (environment, remote, version, minute));`;
+
+/** Migration 7: the stored outcomes of release writes (sqlite/releaseSchema.ts says why). */
+export const RELEASE_OPERATIONS_POSTGRES = `
+  CREATE TABLE release_operations (
+    actor_uid TEXT NOT NULL,
+    operation_id TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    -- text, not JSONB: a replay answers the very bytes of the first answer (JSONB reorders keys)
+    body TEXT NOT NULL,
+    created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+    PRIMARY KEY (actor_uid, operation_id));
+  CREATE INDEX release_operations_by_age ON release_operations (created_at);`;

@@ -2,10 +2,13 @@
 import type { ReleaseEnvironment } from 'shared-releases';
 import {
   assertUnchanged,
+  type AuditRecord,
   type CanaryChange,
   DEPLOYING_ACTIONS,
   DuplicateVersionError,
   FlipConflictError,
+  OperationExistsError,
+  type OperationRecord,
   type RegistryEntry,
   type ReleaseRepository,
   sameLine,
@@ -26,6 +29,13 @@ import {
   type VersionRow,
   versionOf,
 } from '../releaseRows';
+import {
+  type OperationRow,
+  operationOf,
+  operationValues,
+  referenceOf,
+  VERSION_USAGE_SQL,
+} from '../releaseOperationRows';
 import type { SqliteDatabase } from './database';
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
@@ -80,6 +90,23 @@ export function createSqliteReleaseRepository(db: SqliteDatabase): ReleaseReposi
     insertAudit: db.prepare(
       `INSERT INTO release_audit (${AUDIT_COLUMNS.join(', ')}) VALUES (${AUDIT_COLUMNS.map(() => '?').join(', ')})`,
     ),
+    insertOperation: db.prepare(
+      `INSERT INTO release_operations (actor_uid, operation_id, fingerprint, status, body)
+       VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    ),
+    operation: db.prepare<[string, string], OperationRow>(
+      'SELECT * FROM release_operations WHERE actor_uid = ? AND operation_id = ?',
+    ),
+    versionUsage: db.prepare<{ remote: string; version: string }, { environment: string; place: string }>(
+      VERSION_USAGE_SQL,
+    ),
+  };
+
+  /** Inside the change's transaction: an id answered already rolls the whole change back. */
+  const storeOperation = (operation: OperationRecord | undefined) => {
+    if (operation && statements.insertOperation.run(...operationValues(operation)).changes === 0) {
+      throw new OperationExistsError();
+    }
   };
 
   const currentEntry = (environment: string, remote: string): RegistryEntry => {
@@ -106,6 +133,7 @@ export function createSqliteReleaseRepository(db: SqliteDatabase): ReleaseReposi
     if (change.newVersion) insertVersion(change.remote, change.to.version, change.to.manifestUrl, change.newVersion);
     statements.upsertLine.run(change.environment, change.remote, change.to.version, change.to.manifestUrl);
     statements.insertAudit.run(...auditValues(doneRecord(change)));
+    storeOperation(change.operation);
   });
 
   const changeCanary = db.transaction((change: CanaryChange) => {
@@ -124,6 +152,12 @@ export function createSqliteReleaseRepository(db: SqliteDatabase): ReleaseReposi
       );
     }
     statements.insertAudit.run(...auditValues(change.audit));
+    storeOperation(change.operation);
+  });
+
+  const record = db.transaction((entry: AuditRecord, operation?: OperationRecord) => {
+    statements.insertAudit.run(...auditValues(entry));
+    storeOperation(operation);
   });
 
   return {
@@ -154,8 +188,13 @@ export function createSqliteReleaseRepository(db: SqliteDatabase): ReleaseReposi
     async changeCanary(change) {
       changeCanary(change);
     },
-    async record(entry) {
-      statements.insertAudit.run(...auditValues(entry));
+    async record(entry, operation) {
+      record(entry, operation);
     },
+    async operation(actorUid, operationId) {
+      const row = statements.operation.get(actorUid, operationId);
+      return row ? operationOf(row) : null;
+    },
+    versionUsage: async (remote, version) => statements.versionUsage.all({ remote, version }).map(referenceOf),
   };
 }

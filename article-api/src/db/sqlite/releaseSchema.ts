@@ -117,3 +117,20 @@ export const RELEASE_CANARY_SQLITE = `
     render_crashes INTEGER NOT NULL DEFAULT 0,
     hydration_errors INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (environment, remote, version, minute));`;
+
+/**
+ * Migration 7: the outcome of every release write that reached a decision, under the actor and the
+ * operation id (Idempotency-Key) the client chose, written in the same transaction as the change or
+ * the refusal's audit line, so a retry after a lost answer reads the first outcome instead of acting
+ * twice (docs/releasing.md, "Operation ids"). `fingerprint`: the request's method, path and body hash.
+ */
+export const RELEASE_OPERATIONS_SQLITE = `
+  CREATE TABLE release_operations (
+    actor_uid TEXT NOT NULL,
+    operation_id TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    body TEXT NOT NULL CHECK (json_valid(body)),
+    created_at TEXT NOT NULL DEFAULT ${NOW},
+    PRIMARY KEY (actor_uid, operation_id));
+  CREATE INDEX release_operations_by_age ON release_operations (created_at);`;
