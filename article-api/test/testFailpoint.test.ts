@@ -60,6 +60,7 @@ describe('kill-after-flip-commit', () => {
 
   beforeAll(async () => {
     store.publish('admin-console', 'v1', remoteManifest('admin_console'));
+    store.publish('admin-console', 'v2', remoteManifest('admin_console'));
     store.publish('admin-console', 'needs-react-20', remoteManifest('admin_console', '^20.0.0'));
     app = buildTestApp({ env: RELEASE_ENV, verifyToken: releaseVerifyToken, fetchManifest: store.fetchManifest });
     kills = [];
@@ -89,6 +90,14 @@ describe('kill-after-flip-commit', () => {
     expect(refused).toEqual({ statusCode: 409, kills: 1 });
     const { entries } = (await send({ url: '/api/releases/audit', headers: bearer(T.admin) })).json<AuditPage>();
     expect(entries[0]).toMatchObject({ version: 'needs-react-20', outcome: 'refused' });
+  });
+
+  it('never fires on a replay: the outcome answered again committed nothing', async () => {
+    const headers = { ...bearer(T.admin), 'idempotency-key': randomUUID() };
+    const release = () =>
+      send({ method: 'POST', url: '/api/releases/admin_console/staging', headers, payload: { version: 'v2' } });
+    expect(await killsDuring(release)).toEqual({ statusCode: 201, kills: 1 });
+    expect(await killsDuring(release)).toEqual({ statusCode: 201, kills: 0 });
   });
 
   it('never fires on reads, malformed writes or article writes', async () => {

@@ -35,12 +35,23 @@ export interface ServiceInstances {
   stop(): Promise<void>;
 }
 
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await response.arrayBuffer();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
 export async function startServiceInstances(
   ports: number[],
   settings: Record<string, string>,
 ): Promise<ServiceInstances> {
   let stopping = false;
   const instances = ports.map((port) => {
+    const health = `http://127.0.0.1:${port}/api/health`;
     let service: Service;
     let readiness: Promise<void>;
     let kills = 0;
@@ -55,7 +66,7 @@ export async function startServiceInstances(
           env: cleanEnv({ ...settings, HOST: '127.0.0.1', PORT: String(port) }),
         },
       );
-      readiness = waitForHealthy(service, `http://127.0.0.1:${port}/api/health`);
+      readiness = waitForHealthy(service, health);
       // Its failure is reported by ready(); a rejection nobody awaits yet must not end the run.
       readiness.catch(() => {});
       // Only a SIGKILL is the fault under test; any other exit is a failure ready() reports.
@@ -66,6 +77,21 @@ export async function startServiceInstances(
       });
     };
     start();
+    /**
+     * Up when its health check answers now: a process just killed may not have been seen to exit
+     * yet (nginx's 502 can come first), so the answer, not the process table, decides; a refused
+     * check waits for the exit, after which the restarted process is awaited.
+     */
+    const ready = async () => {
+      for (;;) {
+        const current = service;
+        await readiness;
+        if (await answers(health)) return;
+        await current.exited;
+        if (service === current)
+          throw new Error(`${current.name} exited (${await current.exited}):\n${current.output()}`);
+      }
+    };
     return {
       instance: {
         port,
@@ -75,21 +101,13 @@ export async function startServiceInstances(
         running: () => isRunning(service),
         output: () => service.output(),
       },
-      ready: () => readiness,
+      ready,
       stop: () => stopService(service),
     };
   });
   return {
     instances: instances.map(({ instance }) => instance),
-    // A restart replaces `readiness`: asked again until every instance is up at the same moment
-    // (one killed meanwhile is restarted within the tick its exit is seen).
-    async ready() {
-      for (;;) {
-        await Promise.all(instances.map((entry) => entry.ready()));
-        if (instances.every(({ instance }) => instance.running())) return;
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    },
+    ready: () => Promise.all(instances.map((entry) => entry.ready())).then(() => undefined),
     async stop() {
       stopping = true;
       await Promise.all(instances.map((entry) => entry.stop()));
