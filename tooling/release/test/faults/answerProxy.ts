@@ -30,6 +30,8 @@ export interface AnswerProxy {
   /** Lose the first answer of each release write (see above), or none (null). */
   loseAnswers: 'drop' | 'hold' | null;
   exchanges(): readonly Exchange[];
+  /** The first exchange (past or to come) that `matches` once the service's answer is in. */
+  answered(matches: (exchange: Exchange) => boolean): Promise<Exchange>;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function startAnswerProxy(upstreamOrigin: string): Promise<AnswerPr
   const exchanges: Exchange[] = [];
   const answered = new Set<string>();
   let drops = 0;
+  const waiting = new Set<(exchange: Exchange) => void>();
 
   const server = http.createServer(async (request, response) => {
     const path = request.url ?? '/';
@@ -86,6 +89,7 @@ export async function startAnswerProxy(upstreamOrigin: string): Promise<AnswerPr
       exchange.status = answer.status;
       exchange.body = answer.body.toString('utf8');
       exchange.replayed = answer.headers['idempotent-replayed'] === 'true';
+      for (const notify of waiting) notify(exchange);
     }
     if (clientGone) return;
     // A write without an id cannot be told from its retry: each of its answers is lost.
@@ -116,6 +120,17 @@ export async function startAnswerProxy(upstreamOrigin: string): Promise<AnswerPr
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     loseAnswers: null,
     exchanges: () => exchanges,
+    answered: (matches) =>
+      new Promise((resolve) => {
+        const found = exchanges.find((exchange) => exchange.status !== null && matches(exchange));
+        if (found) return resolve(found);
+        const notify = (exchange: Exchange) => {
+          if (!matches(exchange)) return;
+          waiting.delete(notify);
+          resolve(exchange);
+        };
+        waiting.add(notify);
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
