@@ -5,7 +5,7 @@
  * Of every five operations three are releases, one a canary started then promoted, one a release
  * the gate refuses (its folder must go, and only it). faultChecks.ts then reads what was left.
  */
-import type { ReleaseClient } from 'shared-releases';
+import type { ReleaseClient, ReleaseEnvironment } from 'shared-releases';
 import { ReleaseError } from '../../src/errors';
 import { releaseRemote, startCanaryRemote } from '../../src/releaseRemote';
 import type { Exchange } from './answerProxy';
@@ -14,7 +14,7 @@ import type { FaultWorld } from './faultWorld';
 export const FAULT_KINDS = ['proxy drop', 'SIGKILL after commit', 'client timeout'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-export const ENVIRONMENT = 'staging';
+export const ENVIRONMENT: ReleaseEnvironment = 'staging';
 
 /** What one user action did, as the checks need it. */
 export interface Operation {
