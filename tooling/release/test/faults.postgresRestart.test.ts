@@ -1,11 +1,12 @@
 /**
  * Issue 41's fourth fault: PostgreSQL restarted under the release service (two instances behind
- * nginx) while a canary runs. Meanwhile every call that needs the database is a Japanese 503 with
- * Retry-After, not a crash; a CLI change sent during the outage waits it out with its retries and
- * ends in one outcome; afterwards the canary is as it was, with only that change made.
+ * nginx) while a canary runs. Meanwhile each instance answers what needs the database with a
+ * Japanese 503 and Retry-After, not a crash; a CLI change sent during the outage waits it out with
+ * its retries and ends in one outcome; afterwards the canary is as it was, with only that change.
  */
 import type { CanaryResult, RegistryDocument } from 'shared-releases';
-import { releaseRemote, startCanaryRemote } from '../src/releaseRemote';
+import { decidedWrite } from '../src/operation';
+import { refusalOf, releaseRemote, startCanaryRemote } from '../src/releaseRemote';
 import { type FaultWorld, startFaultWorld } from './faults/faultWorld';
 import { ENVIRONMENT } from './faults/flipScenario';
 
@@ -37,18 +38,26 @@ it('answers 503 while PostgreSQL restarts, keeps the running canary, and the CLI
 
   let change: Promise<CanaryResult> | undefined;
   await world.postgres.restart(async () => {
-    const registry = await fetch(`${world.nginx.origin}/api/registry/${ENVIRONMENT}`);
-    expect(registry.status).toBe(503);
-    expect(registry.headers.get('retry-after')).toBe('5');
-    expect(((await registry.json()) as { error: string }).error).toMatch(UNAVAILABLE);
-    expect((await world.read<{ error: string }>('/releases/audit')).status).toBe(503);
+    // Each instance, past nginx: a Japanese 503 with Retry-After on a read and a signed-in read.
+    for (const { port } of world.services.instances) {
+      const origin = `http://127.0.0.1:${port}`;
+      const registry = await fetch(`${origin}/api/registry/${ENVIRONMENT}`);
+      expect(registry.status).toBe(503);
+      expect(registry.headers.get('retry-after')).toBe('5');
+      expect(((await registry.json()) as { error: string }).error).toMatch(UNAVAILABLE);
+      const audit = await world.read<{ error: string }>('/releases/audit', origin);
+      expect(audit).toEqual({ status: 503, body: { error: expect.stringMatching(UNAVAILABLE) } });
+    }
 
-    // Sent now, answered 503: the CLI asks again until the database is back.
-    change = client.setCanaryPercent(remote.federationName, ENVIRONMENT, 20);
-    const refused = await world.proxy.answered(
+    // Sent now, answered with a 5xx (the instances' 503, or nginx's 502 once both are marked
+    // failed for their 503s): the CLI asks again until the database is back.
+    change = decidedWrite(client, (id) =>
+      client.setCanaryPercent(remote.federationName, ENVIRONMENT, { percent: 20, expectedCanary: 'canary-1' }, id),
+    ).catch(refusalOf);
+    const unanswered = await world.proxy.answered(
       (exchange) => exchange.method === 'POST' && exchange.path.endsWith('/canary'),
     );
-    expect(refused.status).toBe(503);
+    expect(unanswered.status).toBeGreaterThanOrEqual(500);
     expect(world.services.instances.map((instance) => instance.running())).toEqual([true, true]);
   });
 

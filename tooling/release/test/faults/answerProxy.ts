@@ -30,6 +30,8 @@ export interface AnswerProxy {
   /** Lose the first answer of each release write (see above), or none (null). */
   loseAnswers: 'drop' | 'hold' | null;
   exchanges(): readonly Exchange[];
+  /** Resolves once every request forwarded so far has its answer (or its failure) in. */
+  idle(): Promise<void>;
   /** The first exchange (past or to come) that `matches` once the service's answer is in. */
   answered(matches: (exchange: Exchange) => boolean): Promise<Exchange>;
   close(): Promise<void>;
@@ -52,6 +54,8 @@ export async function startAnswerProxy(upstreamOrigin: string): Promise<AnswerPr
   const answered = new Set<string>();
   let drops = 0;
   const waiting = new Set<(exchange: Exchange) => void>();
+  let inFlight = 0;
+  const idlers = new Set<() => void>();
 
   const server = http.createServer(async (request, response) => {
     const path = request.url ?? '/';
@@ -74,6 +78,7 @@ export async function startAnswerProxy(upstreamOrigin: string): Promise<AnswerPr
     const body = await readAll(request);
     const headers = { ...request.headers };
     delete headers.connection; // hop-by-hop: nginx gets its own keep-alive from this agent
+    inFlight += 1;
     const answer = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer } | null>(
       (resolve) => {
         const forward = http.request(
@@ -85,6 +90,11 @@ export async function startAnswerProxy(upstreamOrigin: string): Promise<AnswerPr
         forward.end(body);
       },
     );
+    inFlight -= 1;
+    if (inFlight === 0) {
+      for (const idle of idlers) idle();
+      idlers.clear();
+    }
     if (answer) {
       exchange.status = answer.status;
       exchange.body = answer.body.toString('utf8');
@@ -120,6 +130,7 @@ export async function startAnswerProxy(upstreamOrigin: string): Promise<AnswerPr
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     loseAnswers: null,
     exchanges: () => exchanges,
+    idle: () => (inFlight === 0 ? Promise.resolve() : new Promise((resolve) => idlers.add(resolve))),
     answered: (matches) =>
       new Promise((resolve) => {
         const found = exchanges.find((exchange) => exchange.status !== null && matches(exchange));

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createReleaseClient, type ReleaseClient } from 'shared-releases';
-import { type AuthEmulator, startPrivateAuthEmulator } from '../../../../article-api/test/support/authEmulator';
+import { startPrivateAuthEmulator } from '../../../../article-api/test/support/authEmulator';
 import { type PostgresServer, startPostgres } from '../../../../article-api/test/support/postgresServer';
 import { freePort } from '../../../../scripts/lib/processes.mjs';
 import { type Nginx, startNginx } from '../../../../scripts/lib/topology/nginx';
@@ -21,6 +21,7 @@ import { type ServiceInstances, startServiceInstances } from './serviceInstances
 import { type StoreServer, startStoreServer } from './storeServer';
 
 export const ADMIN_EMAIL = 'admin@example.com';
+const CLI_RETRY = { RELEASE_RETRY_DELAY_MS: '200', RELEASE_RETRY_ATTEMPTS: '6' };
 const PROJECT = 'demo-ai-manabi';
 const shared = (name: string, version: string, requiredVersion: string) => ({
   name,
@@ -48,8 +49,8 @@ export interface FaultWorld {
   client(timeoutMs?: number): ReleaseClient;
   /** A built folder of the remote; `react`: the range it requires of the shell's React. */
   builtFolder(name: string, react?: string): string;
-  /** A signed-in read through nginx (not the proxy): what the checks read. */
-  read<T>(apiPath: string): Promise<{ status: number; body: T }>;
+  /** A signed-in read through nginx (not the proxy), or of one instance (`origin`): what the checks read. */
+  read<T>(apiPath: string, origin?: string): Promise<{ status: number; body: T }>;
   stop(): Promise<void>;
 }
 
@@ -71,43 +72,56 @@ export async function startFaultWorld({ failpoint }: FaultWorldOptions = {}): Pr
     const storeServer = await startStoreServer(root);
     stoppers.push(() => storeServer.close());
 
-    // The two slow starts side by side; both let finish, so whatever started is stopped.
-    const [postgres, emulator] = await Promise.allSettled([startPostgres(), startPrivateAuthEmulator()]);
-    for (const started of [postgres, emulator])
-      if (started.status === 'fulfilled') stoppers.push(() => started.value.stop());
-    if (postgres.status === 'rejected') throw postgres.reason;
-    if (emulator.status === 'rejected') throw emulator.reason;
-    const auth: AuthEmulator = emulator.value;
-
+    // The slow starts side by side (the emulator's address chosen ahead: the instances only name
+    // it); all let finish, so whatever started is stopped.
+    const emulatorHost = `127.0.0.1:${await freePort()}`;
     const ports = [await freePort(), await freePort()];
-    const services = await startServiceInstances(ports, {
-      DATABASE_URL: postgres.value.url(),
-      // A small pool each: two instances share one server.
-      DATABASE_POOL_MAX: '5',
-      FIREBASE_AUTH_EMULATOR_HOST: auth.host,
-      FIREBASE_PROJECT_ID: PROJECT,
-      ADMIN_EMAILS: ADMIN_EMAIL,
-      TRUST_PROXY: '1',
-      LOG_LEVEL: 'warn',
-      RELEASE_PUBLIC_URL: storeServer.publicUrl,
-      RELEASE_SHELL_MANIFEST: storeServer.shellManifestUrl,
-      // A bench run makes 1,000 writes in minutes as one account: the per-account limit is not under test.
-      RATE_LIMIT_WRITE_MAX: '100000',
-      ...(failpoint ? { TEST_FAILPOINT: failpoint } : {}),
-    });
-    stoppers.push(() => services.stop());
-    await services.ready();
+    const startServices = async () => {
+      const postgres = await startPostgres();
+      stoppers.push(() => postgres.stop());
+      const services = await startServiceInstances(ports, {
+        DATABASE_URL: postgres.url(),
+        // A small pool each: two instances share one server.
+        DATABASE_POOL_MAX: '5',
+        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+        FIREBASE_PROJECT_ID: PROJECT,
+        ADMIN_EMAILS: ADMIN_EMAIL,
+        TRUST_PROXY: '1',
+        LOG_LEVEL: 'warn',
+        RELEASE_PUBLIC_URL: storeServer.publicUrl,
+        RELEASE_SHELL_MANIFEST: storeServer.shellManifestUrl,
+        // A bench run makes 1,000 writes in minutes as one account: the per-account limit is not under test.
+        RATE_LIMIT_WRITE_MAX: '100000',
+        ...(failpoint ? { TEST_FAILPOINT: failpoint } : {}),
+      });
+      stoppers.push(() => services.stop());
+      await services.ready();
+      return { postgres, services };
+    };
+    const startEmulator = async () => {
+      const emulator = await startPrivateAuthEmulator(90_000, Number(emulatorHost.split(':')[1]));
+      stoppers.push(() => emulator.stop());
+      return emulator;
+    };
+    const [started, emulator] = await Promise.allSettled([startServices(), startEmulator()]);
+    if (started.status === 'rejected') throw started.reason;
+    if (emulator.status === 'rejected') throw emulator.reason;
+    const { postgres, services } = started.value;
     const nginx = await startNginx({ port: await freePort(), webServerPorts: [], apiPorts: ports });
     stoppers.push(() => nginx.stop());
     const proxy = await startAnswerProxy(nginx.origin);
     stoppers.push(() => proxy.close());
 
+    // The CLI's retry settings (tooling/release/src/operation.ts reads them as a CI job would set
+    // them): the first wait 200 ms, not 1 s, doubled over 6 tries (12 s in all, past an
+    // instance's or PostgreSQL's restart), so a run spends its time on faults, not on waiting.
+    Object.assign(process.env, CLI_RETRY);
     // Signed in once, as the CLI does per command (an emulator account; the service's admin).
-    const token = releaseIdToken({ RELEASE_AUTH_EMULATOR: auth.host, RELEASE_EMAIL: ADMIN_EMAIL });
+    const token = releaseIdToken({ RELEASE_AUTH_EMULATOR: emulatorHost, RELEASE_EMAIL: ADMIN_EMAIL });
     const remote = findRemote('admin-console');
     return {
       remote,
-      postgres: postgres.value,
+      postgres,
       services,
       nginx,
       proxy,
@@ -132,11 +146,13 @@ export async function startFaultWorld({ failpoint }: FaultWorldOptions = {}): Pr
         fs.writeFileSync(path.join(dir, 'static', 'main.js'), `console.log(${JSON.stringify(name)});`);
         return dir;
       },
-      async read<T>(apiPath: string) {
-        const response = await fetch(`${nginx.origin}/api${apiPath}`, {
+      async read<T>(apiPath: string, origin = nginx.origin) {
+        const response = await fetch(`${origin}/api${apiPath}`, {
           headers: { authorization: `Bearer ${await token}` },
         });
-        return { status: response.status, body: (await response.json()) as T };
+        // nginx's own error pages are HTML: null then (the status says what happened).
+        const text = await response.text();
+        return { status: response.status, body: (text.startsWith('{') ? JSON.parse(text) : null) as T };
       },
       stop,
     };
