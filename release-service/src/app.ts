@@ -14,6 +14,7 @@ import { createReleaseServices } from './releases/services';
 import { livenessRoutes } from './routes/health';
 import { healthReportRoutes } from './routes/healthReports';
 import { releaseRoutes } from './routes/releases';
+import { registerTestFailpoint } from './testFailpoint';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -39,6 +40,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
   const { verifyToken } = firebaseAuthOf(app, config, options);
+  // TEST ONLY: null in every deployment (config.ts refuses it in production).
+  if (config.testFailpoint) registerTestFailpoint(app, config.testFailpoint);
 
   app.register(
     async (api) => {

@@ -19,6 +19,9 @@ import {
 } from 'service-kit';
 import { HEALTH_DEFAULTS, RELEASE_ENVIRONMENTS, type ReleaseEnvironment } from 'shared-releases';
 import { z } from 'zod';
+import { TEST_FAILPOINTS, type TestFailpoint } from './testFailpoint';
+
+import { ConfigError } from 'service-kit';
 
 export { ConfigError, DEFAULT_CORS_ORIGINS, type LogLevel } from 'service-kit';
 
@@ -37,6 +40,8 @@ export interface AppConfig extends CommonConfig {
     addressCap: number;
     reportsPerMinute: number;
   };
+  /** TEST ONLY (testFailpoint.ts): a crash injected by the fault tests; null in every deployment. */
+  testFailpoint: TestFailpoint | null;
 }
 
 const SERVICE = 'release-service';
@@ -61,6 +66,7 @@ const envSchema = z.object(
     HEALTH_MARGIN: z.coerce.number().min(0).max(1).default(HEALTH_DEFAULTS.margin),
     HEALTH_ADDRESS_CAP: integer(1, 1_000_000).default(HEALTH_DEFAULTS.addressCap),
     HEALTH_REPORTS_PER_MINUTE: integer(1, 1_000_000).default(HEALTH_DEFAULTS.reportsPerMinute),
+    TEST_FAILPOINT: z.enum(TEST_FAILPOINTS).optional(),
   }),
 );
 const storageSchema = z.object(storageEnvShape(DEFAULT_DATABASE_PATH));
@@ -72,6 +78,11 @@ export function loadStorageConfig(env: Env = process.env): StorageConfig {
 
 export function loadConfig(env: Env = process.env): AppConfig {
   const vars = parseEnv(SERVICE, envSchema, env);
+  if (vars.NODE_ENV === 'production' && vars.TEST_FAILPOINT) {
+    throw new ConfigError(SERVICE, [
+      'TEST_FAILPOINT is set while NODE_ENV=production: it is a test-only failpoint that kills the process',
+    ]);
+  }
   return Object.assign(commonConfigOf(SERVICE, vars), {
     bodyLimitBytes: 64 * 1024,
     releasePublicUrl: vars.RELEASE_PUBLIC_URL,
@@ -89,5 +100,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
       addressCap: vars.HEALTH_ADDRESS_CAP,
       reportsPerMinute: vars.HEALTH_REPORTS_PER_MINUTE,
     },
+    testFailpoint: vars.TEST_FAILPOINT ?? null,
   });
 }

@@ -4,6 +4,7 @@
 // printed as tables and written to bench/results/.
 //   npm run bench -- --quick                       one run of each instead of 3
 //   npm run bench -- --only=lighthouse,render-load  some parts only (re-running a noisy one)
+//   npm run bench -- --only=faults                 issue 41's lost answers, 200 of each kind (no build needed)
 //   npm run bench -- --help                         these lines and the parts, nothing run
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +20,7 @@ import { checkHydration, type HydrationFigures } from './hydration';
 import { runLighthouse } from './lighthouse';
 import { measurePageLoad } from './pageLoad';
 import { measureCanary } from './canary';
+import { measureFaults } from './faults';
 import { renderLoad } from './renderLoad';
 import { measureTopology } from './topology';
 import { report, type BenchResults } from './report';
@@ -36,8 +38,11 @@ const PARTS = [
   'sign-in',
   'api',
   'api-postgres',
+  'faults',
 ] as const;
 type Part = (typeof PARTS)[number];
+/** Parts that start everything they measure: run alone, no build and no bench stack. */
+const STANDALONE_PARTS: readonly Part[] = ['faults'];
 
 if (process.argv.includes('--help')) {
   console.log(
@@ -61,8 +66,9 @@ if (unknownPart) {
   process.exit(1);
 }
 const parts = (only ?? PARTS) as Part[];
+const needsStack = parts.some((part) => !STANDALONE_PARTS.includes(part));
 const chromePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
-if (!chromePath) {
+if (!chromePath && needsStack) {
   console.error('Chromium was not found: apt-get install -y chromium');
   process.exit(1);
 }
@@ -77,7 +83,12 @@ async function newestArticleSlug(): Promise<string> {
   return articles[0]!.slug;
 }
 
-async function measure(results: BenchResults, stack: BenchStack) {
+async function measure(results: BenchResults, stack: BenchStack | null) {
+  if (parts.includes('faults')) {
+    console.log('▶ flips with the answer lost: proxy drop, SIGKILL after commit, client timeout (200 of each)');
+    results.faults = await measureFaults();
+  }
+  if (!stack) return;
   const { shellUrl } = stack;
   const slug = await newestArticleSlug();
   const pages = { '/': '/', '/articles': '/articles', '/articles/{slug}': `/articles/${slug}` };
@@ -163,10 +174,10 @@ async function measure(results: BenchResults, stack: BenchStack) {
 async function main() {
   const japaneseFont = japaneseSystemFont();
   if (!japaneseFont) console.warn(`⚠ ${MISSING_JAPANESE_FONT_WARNING}`);
-  await buildWebServer();
-  const buildTimings = buildApps({ onlyStale: true });
+  if (needsStack) await buildWebServer();
+  const buildTimings = needsStack ? buildApps({ onlyStale: true }) : [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-manabi-bench-'));
-  const stack = await startBenchStack(dataDir);
+  const stack = needsStack ? await startBenchStack(dataDir) : null;
   try {
     const results: BenchResults = {
       measuredAt: new Date().toISOString(),
@@ -196,7 +207,7 @@ async function main() {
     if (!only) fs.writeFileSync(path.join(resultsDir, 'latest.json'), json);
     console.log(`\nresults written to ${path.relative(repoRoot, file)}${only ? '' : ' and bench/results/latest.json'}`);
   } finally {
-    await stack.stop();
+    await stack?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

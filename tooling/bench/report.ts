@@ -8,6 +8,7 @@ import type { PageLoadFigures } from './pageLoad';
 import type { RenderLoadFigures, RenderLoadResults } from './renderLoad';
 import type { CanaryFigures } from './canary';
 import type { TopologyFigures } from './topology';
+import { faultBarMet, type FaultRun } from './faults';
 import { kb, ms } from './stats';
 
 export interface BenchResults {
@@ -29,6 +30,8 @@ export interface BenchResults {
   pageLoads?: Record<string, PageLoadFigures>;
   signInToDashboardMs?: number;
   api?: Record<string, ApiFigures>;
+  /** Issue 41: flips with the answer lost, per fault kind. */
+  faults?: FaultRun[];
   bars: BarCheck[];
 }
 
@@ -167,9 +170,30 @@ function reportOtherFigures(r: BenchResults) {
   }
 }
 
+function reportFaults(runs: FaultRun[]) {
+  console.log('Flips with the answer lost, each ended by the CLI’s retry (issue 41’s bar: all 0 but the first two)');
+  console.table(
+    runs.map((run) => ({
+      fault: run.kind,
+      operations: run.operations,
+      'answers lost': run.answersLost,
+      s: run.seconds,
+      'ids not one': run.idsNotOne,
+      'unlike first outcome': run.answersUnlikeFirstOutcome,
+      'decided otherwise': run.unexpectedDecisions,
+      'lines naming missing files': run.linesMissingFiles,
+      'folders wrong': run.foldersWrong,
+      'audit rows lost': run.auditRowsLost,
+      'audit rows extra': run.auditRowsExtra,
+      bar: faultBarMet(run) ? 'met' : 'missed',
+    })),
+  );
+}
+
 export function report(r: BenchResults) {
   reportServerRendering(r.serverRendering);
   reportOtherFigures(r);
+  if (r.faults) reportFaults(r.faults);
   if (r.bars.length) {
     console.log('Issue 12’s bar');
     console.table(

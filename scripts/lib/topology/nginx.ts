@@ -12,6 +12,7 @@ const NGINX = '/usr/sbin/nginx';
 
 export interface NginxOptions {
   port: number;
+  /** None: only /api/ is proxied (the fault tests put the service alone behind it). */
   webServerPorts: number[];
   apiPorts: number[];
   /** The release service's instances; none: no /release-service/ location. */
@@ -43,6 +44,15 @@ export const RELEASE_SERVICE_PATH = '/release-service';
 export function nginxConfig(dir: string, { port, webServerPorts, apiPorts, releasePorts = [] }: NginxOptions): string {
   const servers = (ports: number[]) =>
     ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=1s;`).join('\n');
+  // Without web servers (the fault tests put the service alone behind nginx) only /api/ is proxied.
+  const webUpstream =
+    webServerPorts.length === 0
+      ? ''
+      : `  upstream web_servers {
+${servers(webServerPorts)}
+    keepalive 32;
+    keepalive_timeout 4s;
+  }`;
   return `
 worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -57,11 +67,7 @@ http {
   uwsgi_temp_path ${dir}/uwsgi_temp;
   scgi_temp_path ${dir}/scgi_temp;
 
-  upstream web_servers {
-${servers(webServerPorts)}
-    keepalive 32;
-    keepalive_timeout 4s;
-  }
+${webUpstream}
   upstream article_api {
 ${servers(apiPorts)}
     keepalive 16;
@@ -103,7 +109,7 @@ ${servers(releasePorts)}
     }
 ${releasePorts.length > 0 ? `    location ${RELEASE_SERVICE_PATH}/api/ {\n      proxy_pass http://release_service/api/;\n    }` : ''}
     location / {
-      proxy_pass http://web_servers;
+      ${webServerPorts.length === 0 ? 'return 404;' : 'proxy_pass http://web_servers;'}
     }
   }
 }
@@ -157,8 +163,9 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
     }
   };
   try {
-    // The proxy is up when a web server answers through it.
-    await waitForHealthy(nginx, `${origin}/healthz`, 20_000);
+    // The proxy is up when a web server (or, alone, an API instance) answers through it.
+    const readiness = options.webServerPorts.length === 0 ? '/api/health' : '/healthz';
+    await waitForHealthy(nginx, `${origin}${readiness}`, 20_000);
   } catch (error) {
     await stopService(nginx, 'SIGKILL');
     throw new Error(`${(error as Error).message}\n${readLog('error.log')}`);

@@ -16,6 +16,11 @@ export interface PostgresServer {
   url(database?: string): string;
   port: number;
   stop(): Promise<void>;
+  /**
+   * A fast shutdown, then `whileDown` (what a test checks while the database is gone), then the
+   * same server again on the same port and data, resolved once it accepts connections.
+   */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
 }
 
 export const POSTGRES_INSTALL_HINT =
@@ -106,13 +111,15 @@ export async function startPostgres({ fsync = false, timeoutMs = 30_000 }: Start
     String(port),
     ...settings.flatMap((setting) => ['-c', setting]),
   ]);
-  const child: ChildProcess = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let output = '';
-  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4_000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
+  /** The postmaster on `port` over `dataDir`, resolved once it accepts connections. */
+  const launch = async () => {
+    const child: ChildProcess = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let output = '';
+    child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4_000)));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const shutDown = async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       // SIGINT is a "fast" shutdown (open transactions rolled back). It goes to the postmaster itself:
       // runuser, when in between, does not pass it on.
       if (!signalPostmaster(dataDir, 'SIGINT')) child.kill('SIGINT');
@@ -122,22 +129,41 @@ export async function startPostgres({ fsync = false, timeoutMs = 30_000 }: Start
       }, 10_000);
       await exited;
       clearTimeout(forceKill);
+    };
+    const startedAt = Date.now();
+    while (!(await accepting(port))) {
+      if (child.exitCode !== null || Date.now() - startedAt > timeoutMs) {
+        await shutDown();
+        throw new Error(`PostgreSQL did not start on port ${port}:\n${output}`);
+      }
+      await sleep(100);
     }
-    rmSync(dir, { recursive: true, force: true });
+    return shutDown;
   };
 
-  const startedAt = Date.now();
-  while (!(await accepting(port))) {
-    if (child.exitCode !== null || Date.now() - startedAt > timeoutMs) {
-      await stop();
-      throw new Error(`PostgreSQL did not start on port ${port}:\n${output}`);
-    }
-    await sleep(100);
+  let shutDown = async () => {};
+  const stop = async () => {
+    await shutDown();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    shutDown = await launch();
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
   }
   return {
     port,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
     stop,
+    async restart(whileDown = async () => {}) {
+      await shutDown();
+      try {
+        await whileDown();
+      } finally {
+        shutDown = await launch();
+      }
+    },
   };
 }
 

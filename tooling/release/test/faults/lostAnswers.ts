@@ -1,0 +1,38 @@
+/**
+ * The body of each lost-answer test file (faults.*.test.ts): a world of its own, 20 release-function
+ * calls with the fault armed, and the bar of issue 41: every first answer lost, and yet one id
+ * per operation, every answer its first outcome, no line naming missing files, no audit row lost
+ * or added.
+ */
+import { checkFaultRun } from './faultChecks';
+import { type FaultWorld, type FaultWorldOptions, startFaultWorld } from './faultWorld';
+import { type FaultKind, runFlips } from './flipScenario';
+
+/** Release-function calls per test; one in five starts a canary, promoted after (one operation more). */
+export const FLIPS_PER_TEST = 20;
+
+export function describeLostAnswers(kind: FaultKind, options: FaultWorldOptions = {}): { world: () => FaultWorld } {
+  let world: FaultWorld | undefined;
+  beforeAll(async () => {
+    world = await startFaultWorld(options);
+  }, 120_000);
+  afterAll(() => world?.stop());
+
+  it(`${FLIPS_PER_TEST} flips with the answer lost (${kind}) each end in one outcome, nothing lost`, async () => {
+    const operations = await runFlips(world!, kind, FLIPS_PER_TEST, 'f');
+    const canaries = FLIPS_PER_TEST / 5;
+    expect(await checkFaultRun(world!, kind, operations, 'f')).toEqual({
+      kind,
+      operations: FLIPS_PER_TEST + canaries,
+      answersLost: FLIPS_PER_TEST + canaries,
+      idsNotOne: 0,
+      answersUnlikeFirstOutcome: 0,
+      unexpectedDecisions: 0,
+      linesMissingFiles: 0,
+      foldersWrong: 0,
+      auditRowsLost: 0,
+      auditRowsExtra: 0,
+    });
+  });
+  return { world: () => world! };
+}

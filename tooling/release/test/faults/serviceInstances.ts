@@ -1,0 +1,116 @@
+/**
+ * The release service as it is deployed, as child processes: its production entry point, configured
+ * only by its environment. An instance killed (the failpoint's SIGKILL) is started again at once,
+ * as a process manager would; `ready()` resolves when every instance answers its health check.
+ */
+import path from 'node:path';
+import { repoRoot } from '../../src/remotes';
+import {
+  cleanEnv,
+  isRunning,
+  startService,
+  stopService,
+  waitForHealthy,
+  type Service,
+} from '../../../../scripts/lib/topology/processes';
+
+/**
+ * The one place that names the service's entry point. After the split it is
+ * `{ workspace: 'release-service', entry: 'src/server.ts' }` on the same /api routes.
+ */
+export const RELEASE_SERVICE = { workspace: 'release-service', entry: 'src/server.ts' } as const;
+
+export interface ServiceInstance {
+  port: number;
+  /** How many times it died of a SIGKILL nobody here sent (the failpoint's). */
+  readonly kills: number;
+  running(): boolean;
+  output(): string;
+}
+
+export interface ServiceInstances {
+  instances: ServiceInstance[];
+  /** Resolves once every instance (restarted ones included) answers /api/health. */
+  ready(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await response.arrayBuffer();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+export async function startServiceInstances(
+  ports: number[],
+  settings: Record<string, string>,
+): Promise<ServiceInstances> {
+  let stopping = false;
+  const instances = ports.map((port) => {
+    const health = `http://127.0.0.1:${port}/api/health`;
+    let service: Service;
+    let readiness: Promise<void>;
+    let kills = 0;
+    const start = () => {
+      service = startService(
+        `${RELEASE_SERVICE.workspace} :${port}`,
+        process.execPath,
+        // `--import tsx`: the service is this one process (the tsx CLI would fork a child a SIGKILL misses).
+        ['--import', 'tsx', RELEASE_SERVICE.entry],
+        {
+          cwd: path.join(repoRoot, RELEASE_SERVICE.workspace),
+          env: cleanEnv({ ...settings, HOST: '127.0.0.1', PORT: String(port) }),
+        },
+      );
+      readiness = waitForHealthy(service, health);
+      // Its failure is reported by ready(); a rejection nobody awaits yet must not end the run.
+      readiness.catch(() => {});
+      // Only a SIGKILL is the fault under test; any other exit is a failure ready() reports.
+      void service.exited.then((how) => {
+        if (stopping || how !== 'SIGKILL') return;
+        kills += 1;
+        start();
+      });
+    };
+    start();
+    /**
+     * Up when its health check answers now: a process just killed may not have been seen to exit
+     * yet (nginx's 502 can come first), so the answer, not the process table, decides; a refused
+     * check waits for the exit, after which the restarted process is awaited.
+     */
+    const ready = async () => {
+      for (;;) {
+        const current = service;
+        await readiness;
+        if (await answers(health)) return;
+        await current.exited;
+        if (service === current)
+          throw new Error(`${current.name} exited (${await current.exited}):\n${current.output()}`);
+      }
+    };
+    return {
+      instance: {
+        port,
+        get kills() {
+          return kills;
+        },
+        running: () => isRunning(service),
+        output: () => service.output(),
+      },
+      ready,
+      stop: () => stopService(service),
+    };
+  });
+  return {
+    instances: instances.map(({ instance }) => instance),
+    ready: () => Promise.all(instances.map((entry) => entry.ready())).then(() => undefined),
+    async stop() {
+      stopping = true;
+      await Promise.all(instances.map((entry) => entry.stop()));
+    },
+  };
+}
