@@ -4,8 +4,17 @@
  * carrying the service's Japanese message (and the gate's problems when it refused).
  */
 import type { ReleaseEnvironment } from './environments';
-import type { AuditPage, CanaryResult, FlipResult, RegistryDocument, ReleaseErrorBody, ReleaseOverview } from './types';
-import type { AuditQuery, PromoteBody, ReleaseBody } from './schemas';
+import type {
+  AuditPage,
+  CanaryResult,
+  FlipResult,
+  OperationOutcome,
+  RegistryDocument,
+  ReleaseErrorBody,
+  ReleaseOverview,
+  VersionUsage,
+} from './types';
+import type { AuditQuery, CanaryBody, CanaryDecisionBody, PromoteBody, ReleaseBody, RollbackBody } from './schemas';
 
 export class ReleaseApiError extends Error {
   constructor(
@@ -14,6 +23,8 @@ export class ReleaseApiError extends Error {
     readonly status: number,
     /** The gate's problems, when it refused. */
     readonly problems: readonly string[] = [],
+    /** The whole answer, e.g. a 409's `current` state. */
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = 'ReleaseApiError';
@@ -29,18 +40,52 @@ export interface ReleaseClientOptions {
   timeoutMs?: number;
 }
 
+/**
+ * Every write takes the operation id of the action it carries out (`Idempotency-Key`): chosen by
+ * the caller once per action (crypto.randomUUID()) and passed again on every retry of it, so a
+ * retry after a lost answer gets the first outcome instead of acting twice.
+ */
 export interface ReleaseClient {
   registry(environment: ReleaseEnvironment): Promise<RegistryDocument>;
   overview(): Promise<ReleaseOverview>;
   audit(query?: AuditQuery): Promise<AuditPage>;
-  release(remote: string, environment: ReleaseEnvironment, body: ReleaseBody): Promise<FlipResult>;
-  promote(remote: string, environment: ReleaseEnvironment, body: PromoteBody): Promise<FlipResult>;
-  rollback(remote: string, environment: ReleaseEnvironment): Promise<FlipResult>;
+  release(remote: string, environment: ReleaseEnvironment, body: ReleaseBody, operationId: string): Promise<FlipResult>;
+  promote(remote: string, environment: ReleaseEnvironment, body: PromoteBody, operationId: string): Promise<FlipResult>;
+  rollback(
+    remote: string,
+    environment: ReleaseEnvironment,
+    body: RollbackBody,
+    operationId: string,
+  ): Promise<FlipResult>;
   /** A new release as a canary: `body.canaryPercent` of the visitors. */
-  startCanary(remote: string, environment: ReleaseEnvironment, body: ReleaseBody): Promise<CanaryResult>;
-  setCanaryPercent(remote: string, environment: ReleaseEnvironment, percent: number): Promise<CanaryResult>;
-  promoteCanary(remote: string, environment: ReleaseEnvironment): Promise<CanaryResult>;
-  abortCanary(remote: string, environment: ReleaseEnvironment): Promise<CanaryResult>;
+  startCanary(
+    remote: string,
+    environment: ReleaseEnvironment,
+    body: ReleaseBody,
+    operationId: string,
+  ): Promise<CanaryResult>;
+  setCanaryPercent(
+    remote: string,
+    environment: ReleaseEnvironment,
+    body: CanaryBody,
+    operationId: string,
+  ): Promise<CanaryResult>;
+  promoteCanary(
+    remote: string,
+    environment: ReleaseEnvironment,
+    body: CanaryDecisionBody,
+    operationId: string,
+  ): Promise<CanaryResult>;
+  abortCanary(
+    remote: string,
+    environment: ReleaseEnvironment,
+    body: CanaryDecisionBody,
+    operationId: string,
+  ): Promise<CanaryResult>;
+  /** The outcome stored under the operation id; null when nothing was decided under it (send it again). */
+  operation(operationId: string): Promise<OperationOutcome | null>;
+  /** Where a version is named (live, canary, history): its folder may go only when nowhere. */
+  versionUsage(remote: string, version: string): Promise<VersionUsage>;
 }
 
 const UNREACHABLE = 'リリースサービスに接続できません。しばらく待ってから再試行してください。';
@@ -53,6 +98,7 @@ function errorFrom(status: number, body: unknown): ReleaseApiError {
     typeof error === 'string' && error !== '' ? error : `${FAILED} (HTTP ${status})`,
     status,
     list,
+    body,
   );
 }
 
@@ -64,10 +110,11 @@ export function createReleaseClient({
 }: ReleaseClientOptions): ReleaseClient {
   const base = baseUrl.replace(/\/+$/, '');
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, operationId?: string): Promise<T> {
     const token = await getIdToken();
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
+    if (operationId !== undefined) headers['idempotency-key'] = operationId;
     if (body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
     try {
@@ -99,12 +146,25 @@ export function createReleaseClient({
       const search = params.toString();
       return call('GET', `/releases/audit${search ? `?${search}` : ''}`);
     },
-    release: (remote, environment, body) => call('POST', at(remote, environment), body),
-    promote: (remote, environment, body) => call('POST', `${at(remote, environment)}/promote`, body),
-    rollback: (remote, environment) => call('POST', `${at(remote, environment)}/rollback`, {}),
-    startCanary: (remote, environment, body) => call('POST', at(remote, environment), body),
-    setCanaryPercent: (remote, environment, percent) => call('POST', `${at(remote, environment)}/canary`, { percent }),
-    promoteCanary: (remote, environment) => call('POST', `${at(remote, environment)}/canary/promote`, {}),
-    abortCanary: (remote, environment) => call('POST', `${at(remote, environment)}/canary/abort`, {}),
+    release: (remote, environment, body, id) => call('POST', at(remote, environment), body, id),
+    promote: (remote, environment, body, id) => call('POST', `${at(remote, environment)}/promote`, body, id),
+    rollback: (remote, environment, body, id) => call('POST', `${at(remote, environment)}/rollback`, body, id),
+    startCanary: (remote, environment, body, id) => call('POST', at(remote, environment), body, id),
+    setCanaryPercent: (remote, environment, body, id) => call('POST', `${at(remote, environment)}/canary`, body, id),
+    promoteCanary: (remote, environment, body, id) =>
+      call('POST', `${at(remote, environment)}/canary/promote`, body, id),
+    abortCanary: (remote, environment, body, id) => call('POST', `${at(remote, environment)}/canary/abort`, body, id),
+    async operation(operationId) {
+      try {
+        return await call<OperationOutcome>('GET', `/releases/operations/${encodeURIComponent(operationId)}`);
+      } catch (error) {
+        // 404 `operation: "unknown"`: nothing decided under this id; any other 404 is not that answer.
+        const unknown = (error as ReleaseApiError).body as { operation?: unknown } | null;
+        if (error instanceof ReleaseApiError && error.status === 404 && unknown?.operation === 'unknown') return null;
+        throw error;
+      }
+    },
+    versionUsage: (remote, version) =>
+      call('GET', `/releases/${encodeURIComponent(remote)}/versions/${encodeURIComponent(version)}`),
   };
 }

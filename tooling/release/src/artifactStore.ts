@@ -20,6 +20,13 @@ export interface ArtifactStore {
   publish(remote: Remote, version: string, fromDir: string): void;
   /** Takes back a version the registry service refused, so that its id can be used again. */
   remove(remote: Remote, version: string): void;
+  /** The versions published for a remote and when (for `npm run releases -- --prune`). */
+  list(remote: Remote): PublishedVersion[];
+}
+
+export interface PublishedVersion {
+  version: string;
+  publishedAt: Date;
 }
 
 export function assertVersionId(version: string): void {
@@ -61,6 +68,15 @@ export function createLocalArtifactStore(dir: string): ArtifactStore {
     },
     remove(remote, version) {
       fs.rmSync(folder(remote, version), { recursive: true, force: true });
+    },
+    list(remote) {
+      const root = path.join(dir, remote.workspace);
+      if (!fs.existsSync(root)) return [];
+      // A folder's time is its publication: publish renames it in whole, and nothing writes into it after.
+      return fs
+        .readdirSync(root, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && isVersionId(entry.name))
+        .map((entry) => ({ version: entry.name, publishedAt: fs.statSync(path.join(root, entry.name)).mtime }));
     },
   };
 }

@@ -4,10 +4,13 @@
 //            ask the release registry service to make it live in an environment, or (--canary)
 //            to serve it to a share of the visitors beside the live release. The service decides
 //            (team rights, the gate against that environment's shell) and audits; when it
-//            refuses, the folder just published is taken back, so nothing is left of the attempt.
+//            refuses, the folder just published is taken back if the service says the version is
+//            named nowhere. Every write is one operation id, retried after a lost answer and acted
+//            on only once its outcome is known (operation.ts).
 //   promote: ask the service to make a version released before live in another environment:
 //            the same folder, no build.
-//   rollback: ask the service for the version before the live one in an environment.
+//   rollback: ask the service for the version before the live one in an environment, naming the
+//            live version read just before (another change meanwhile is a 409, not a second step back).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +26,7 @@ import {
 import { type ArtifactStore, assertVersionId } from './artifactStore';
 import { buildRemoteInto } from './buildRemote';
 import { ReleaseError } from './errors';
+import { decidedWrite, OutcomeUnknownError } from './operation';
 import { assertPublishable } from './releaseFolder';
 import { type Remote, repoRoot } from './remotes';
 
@@ -59,11 +63,28 @@ export interface ReleaseOptions {
   log?: Log;
 }
 
-/** Publishes the folder, then asks the service (`ask`); a refusal takes the folder back out. */
+/**
+ * After a decided refusal: the folder goes only when the service says the version is named
+ * nowhere (no line, no canary, no history); any doubt keeps it (`--prune` cleans it up later).
+ */
+async function takeBackUnlessReferenced({ client, remote, version, store, log = () => {} }: ReleaseOptions) {
+  const usage = await client.versionUsage(remote.federationName, version).catch(() => null);
+  if (usage && !usage.referenced) {
+    store.remove(remote, version);
+    return;
+  }
+  log(`${remote.workspace} ${version} のフォルダは残しました (リリースサービスが参照を確認できませんでした)。`);
+}
+
+/**
+ * Publishes the folder, then asks the service (`ask`, one operation id for every try); a refusal
+ * takes the folder back out when nothing names it; an unknown outcome leaves it.
+ */
 async function publishThenAsk<T>(
-  { remote, version, store, fromDir, commit, log = () => {} }: ReleaseOptions,
-  ask: (body: ReleaseBody) => Promise<T>,
+  options: ReleaseOptions,
+  ask: (body: ReleaseBody, operationId: string) => Promise<T>,
 ): Promise<T> {
+  const { remote, version, store, fromDir, commit, client, log = () => {} } = options;
   assertVersionId(version);
   if (store.has(remote, version)) {
     throw new ReleaseError(
@@ -84,28 +105,29 @@ async function publishThenAsk<T>(
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }
+  const body: ReleaseBody = commit ? { version, sourceCommit: commit } : { version };
   try {
-    return await ask(commit ? { version, sourceCommit: commit } : { version });
+    return await decidedWrite(client, (operationId) => ask(body, operationId));
   } catch (error) {
-    // Refused (or unanswered): the version is not served anywhere, so its folder goes again. Had
-    // the service carried it out after all (the answer lost on the way), the id stays spent on its side.
-    store.remove(remote, version);
+    // Unknown: the service may have made it live, and its files must stay served.
+    if (error instanceof OutcomeUnknownError) throw error;
+    if (error instanceof ReleaseApiError) await takeBackUnlessReferenced(options);
     return refusalOf(error);
   }
 }
 
 /** A new version made live for every visitor of the environment. */
 export function releaseRemote(options: ReleaseOptions): Promise<FlipResult> {
-  return publishThenAsk(options, (body) =>
-    options.client.release(options.remote.federationName, options.environment, body),
+  return publishThenAsk(options, (body, id) =>
+    options.client.release(options.remote.federationName, options.environment, body, id),
   );
 }
 
 /** A new version served to `percent` % of the environment's visitors, the live release to the rest. */
 export function startCanaryRemote(options: ReleaseOptions & { percent: number }): Promise<CanaryResult> {
   const { client, remote, environment, percent } = options;
-  return publishThenAsk(options, (body) =>
-    client.startCanary(remote.federationName, environment, { ...body, canaryPercent: percent }),
+  return publishThenAsk(options, (body, id) =>
+    client.startCanary(remote.federationName, environment, { ...body, canaryPercent: percent }, id),
   );
 }
 
@@ -116,7 +138,16 @@ export async function promoteRemote(
   environment: ReleaseEnvironment,
 ): Promise<FlipResult> {
   assertVersionId(version);
-  return client.promote(remote.federationName, environment, { version }).catch(refusalOf);
+  return decidedWrite(client, (id) => client.promote(remote.federationName, environment, { version }, id)).catch(
+    refusalOf,
+  );
+}
+
+/** What the service shows now for the remote in the environment (the state a change names). */
+export async function currentState(client: ReleaseClient, remote: Remote, environment: ReleaseEnvironment) {
+  const overview = await client.overview().catch(refusalOf);
+  const releases = overview.remotes.find((entry) => entry.remote === remote.federationName)?.environments[environment];
+  return { live: releases?.live?.version ?? null, canary: releases?.canary?.version ?? null };
 }
 
 export async function rollbackRemote(
@@ -124,5 +155,8 @@ export async function rollbackRemote(
   remote: Remote,
   environment: ReleaseEnvironment,
 ): Promise<FlipResult> {
-  return client.rollback(remote.federationName, environment).catch(refusalOf);
+  const { live } = await currentState(client, remote, environment);
+  return decidedWrite(client, (id) =>
+    client.rollback(remote.federationName, environment, { expectedLive: live }, id),
+  ).catch(refusalOf);
 }

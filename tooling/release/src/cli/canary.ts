@@ -2,8 +2,10 @@
 // The canary running in an environment (started by `npm run release -- <remote> --canary <n>`):
 // a new share of the visitors (1–99), promoted to every visitor, or aborted (docs/releasing.md).
 // Exit 1 with the service's sentence when refused, 2 when typed wrong.
-import { UsageError } from '../errors';
-import { refusalOf } from '../releaseRemote';
+import { ENVIRONMENT_LABELS } from 'shared-releases';
+import { ReleaseError, UsageError } from '../errors';
+import { decidedWrite } from '../operation';
+import { currentState, refusalOf } from '../releaseRemote';
 import { findRemote } from '../remotes';
 import { releaseClientFromEnv } from '../service';
 import { canaryPercentArg, printCanary } from './canaryText';
@@ -24,14 +26,24 @@ run(async () => {
   const percent = what === 'promote' || what === 'abort' ? null : canaryPercentArg(what, remote.workspace);
   const client = releaseClientFromEnv();
   const target = remote.federationName;
+  // The canary this command acts on, read first and named in the request: one started or
+  // promoted meanwhile by someone else is a 409, not a change to a canary nobody here saw.
+  const { canary } = await currentState(client, remote, environment);
+  if (!canary) {
+    throw new ReleaseError(
+      `${remote.workspace} の${ENVIRONMENT_LABELS[environment]} (${environment})で配信中のカナリアはありません。`,
+    );
+  }
+  const body = { expectedCanary: canary };
+  const send = <T>(write: (id: string) => Promise<T>) => decidedWrite(client, write).catch(refusalOf);
   if (what === 'promote') {
-    const result = await client.promoteCanary(target, environment).catch(refusalOf);
+    const result = await send((id) => client.promoteCanary(target, environment, body, id));
     printCanary(result, `${target} のカナリア ${result.live?.version ?? ''} を昇格しました`);
   } else if (what === 'abort') {
-    const result = await client.abortCanary(target, environment).catch(refusalOf);
+    const result = await send((id) => client.abortCanary(target, environment, body, id));
     printCanary(result, `${target} のカナリアを中止しました`);
   } else if (percent !== null) {
-    const result = await client.setCanaryPercent(target, environment, percent).catch(refusalOf);
+    const result = await send((id) => client.setCanaryPercent(target, environment, { percent, ...body }, id));
     printCanary(result, `${target} のカナリア ${result.canary?.version ?? ''} の割合を ${percent} % にしました`);
   }
 });

@@ -1,10 +1,14 @@
 // npm run releases [-- --remote <remote>] [--audit <lines>]
+// npm run releases -- --prune [--older-than 1d] [--yes] [--remote <remote>]   (prune.ts)
 // Per remote and environment: what is live, a running or withdrawn canary with its share, the
 // health of both side by side, and what came before; then the audit log, newest first
 // (docs/releasing.md). Shows what the signed-in account may release.
 import type { AuditEntry, Deployment, EnvironmentReleases, ReleaseEnvironment } from 'shared-releases';
+import { artifactStoreDir, createLocalArtifactStore } from '../artifactStore';
+import { durationOption, pruneCandidates } from '../prune';
+import { UsageError } from '../errors';
 import { refusalOf } from '../releaseRemote';
-import { findRemote } from '../remotes';
+import { findRemote, remotes } from '../remotes';
 import { releaseApiUrl, releaseClientFromEnv } from '../service';
 import { canaryStateText, decisionText, healthText } from './canaryText';
 import { environmentLabel, parse, run } from './run';
@@ -56,8 +60,32 @@ function canaryLines(
   return lines;
 }
 
+/** Dry run by default: lists what --yes would remove. */
+async function prune(values: { remote?: string; 'older-than'?: string; yes?: boolean }) {
+  const olderThan = durationOption(values['older-than']);
+  const store = createLocalArtifactStore(artifactStoreDir());
+  const chosen = values.remote === undefined ? remotes : [findRemote(values.remote)];
+  const candidates = await pruneCandidates(releaseClientFromEnv(), store, chosen, olderThan).catch(refusalOf);
+  const verb = values.yes ? '削除します' : '削除できます (--yes で削除)';
+  console.log(`どこからも参照されていない公開済みバージョン ${candidates.length} 件を${verb}: ${store.description}`);
+  for (const { remote, version, publishedAt } of candidates) {
+    console.log(`  ${remote.workspace} ${version}  ${publishedAt.toISOString()}`);
+    if (values.yes) store.remove(remote, version);
+  }
+}
+
 run(async () => {
-  const { values } = parse({ remote: { type: 'string' }, audit: { type: 'string', default: '20' } });
+  const { values } = parse({
+    remote: { type: 'string' },
+    audit: { type: 'string', default: '20' },
+    prune: { type: 'boolean', default: false },
+    'older-than': { type: 'string' },
+    yes: { type: 'boolean', default: false },
+  });
+  if (values.prune) return prune(values);
+  if (values.yes || values['older-than'] !== undefined) {
+    throw new UsageError('--yes と --older-than は --prune と一緒に使います。');
+  }
   const remote = values.remote === undefined ? undefined : findRemote(values.remote).federationName;
   const client = releaseClientFromEnv();
   const overview = await client.overview().catch(refusalOf);
