@@ -5,7 +5,14 @@
  * passes the guards and meets the service's own answers: nothing is published or served in this
  * database, and the artifact store (port 9) cannot be reached.
  */
-import { ADMIN_ONLY, describeAuthMatrix, freshDatabaseEnv, type MatrixEntry, PUBLIC } from 'service-kit/testing';
+import {
+  ADMIN_ONLY,
+  describeAuthMatrix,
+  freshDatabaseEnv,
+  type MatrixEntry,
+  PUBLIC,
+  SIGNED_IN,
+} from 'service-kit/testing';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 
@@ -33,9 +40,10 @@ const ROUTES: Record<string, MatrixEntry> = {
     url: '/api/releases/operations/matrix-never-sent-0001',
     expected: { anonymous: 401, operator: 404, admin: 404 },
   },
+  // Any signed-in account may learn whether a version is referenced (docs/releasing.md).
   'GET /api/releases/:remote/versions/:version': {
     url: '/api/releases/admin_console/versions/v1',
-    expected: ADMIN_ONLY(200),
+    expected: SIGNED_IN,
   },
   'POST /api/releases/:remote/:environment': {
     url: '/api/releases/admin_console/staging',

@@ -6,9 +6,6 @@
 import type { VersionUsage } from 'shared-releases';
 import type { AuthenticatedUser } from 'service-kit';
 import type { OperationRecord, ReleaseRepository } from '../db/releaseRepository';
-import { ApiError } from 'service-kit';
-import type { ReleaseAccess } from './access';
-import { RELEASE_MESSAGES as M } from './messages';
 import type { ReleasableRemote } from './remotes';
 
 /** What the route read from the request, and the status a success answers with. */
@@ -44,12 +41,15 @@ export const successRecord = (
 ) => operationRecord(attempt, attempt.operation?.successStatus ?? 200, body);
 
 /** Reads of the stored outcomes and of where a version is named (the CLI asks both). */
-export function createOperationViews(repo: ReleaseRepository, access: ReleaseAccess) {
+export function createOperationViews(repo: ReleaseRepository) {
   return {
     operation: (actorUid: string, operationId: string) => repo.operation(actorUid, operationId),
-    /** Whether a version's published folder is named anywhere; a remote the account may not release is a 403. */
-    async versionUsage(user: AuthenticatedUser, target: ReleasableRemote, version: string): Promise<VersionUsage> {
-      if (!access.mayRelease(user, target)) throw new ApiError(403, M.notATeamMember(target.workspace));
+    /**
+     * Whether a version's published folder is named anywhere. Any signed-in account may ask: a CLI
+     * whose release was refused for its rights must still learn that its folder can go, and the
+     * answer reveals no more than a version id's use (the live lines are public anyway).
+     */
+    async versionUsage(target: ReleasableRemote, version: string): Promise<VersionUsage> {
       const where = await repo.versionUsage(target.remote, version);
       return { version, referenced: where.length > 0, where };
     },

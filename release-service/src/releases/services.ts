@@ -41,7 +41,7 @@ export function createReleaseServices({
   return {
     releases: Object.assign(createReleaseViews(repo, access, health), createReleaseService(deps)),
     canaries: createCanaryService(deps),
-    operations: createOperationViews(repo, access),
+    operations: createOperationViews(repo),
     health,
   };
 }

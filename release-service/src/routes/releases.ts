@@ -83,7 +83,7 @@ export function releaseRoutes({ services, guards, limitWrites }: ReleaseRouteDep
       async (request) => {
         const target = service.remoteNamed(request.params.remote);
         const version = parsed(versionIdSchema, request.params.version);
-        return operations.versionUsage(request.user!, target, version);
+        return operations.versionUsage(target, version);
       },
     );
 

@@ -144,9 +144,20 @@ export async function promoteRemote(
 }
 
 /** What the service shows now for the remote in the environment (the state a change names). */
+/**
+ * The live release and canary the account sees in an environment. The overview lists only the
+ * remotes the account may release: one missing is the service's own word that it may not, said as
+ * the service says it on a write.
+ */
 export async function currentState(client: ReleaseClient, remote: Remote, environment: ReleaseEnvironment) {
   const overview = await client.overview().catch(refusalOf);
-  const releases = overview.remotes.find((entry) => entry.remote === remote.federationName)?.environments[environment];
+  const listed = overview.remotes.find((entry) => entry.remote === remote.federationName);
+  if (!listed) {
+    throw new ReleaseError(
+      `${remote.workspace} をリリースする権限がありません。${remote.workspace} チームのメンバーか管理者だけがリリースできます。`,
+    );
+  }
+  const releases = listed.environments[environment];
   return { live: releases?.live?.version ?? null, canary: releases?.canary?.version ?? null };
 }
 
