@@ -39,7 +39,11 @@ const articleApiOnPostgres: Config = {
   setupFiles: ['<rootDir>/../jest/polyfills.ts', '<rootDir>/test/support/usePostgres.ts'],
   globalSetup: '<rootDir>/test/support/postgresGlobalSetup.ts',
   globalTeardown: '<rootDir>/test/support/postgresGlobalTeardown.ts',
-  testPathIgnorePatterns: ['/node_modules/', '/test/(config|slug|postgresServer|freshRead)\\.test\\.ts$', LOAD_TESTS],
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    '/test/(config|slug|postgresServer|freshRead|manifestFetch)\\.test\\.ts$',
+    LOAD_TESTS,
+  ],
 };
 
 /**
