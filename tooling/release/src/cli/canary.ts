@@ -8,6 +8,7 @@ import { findRemote } from '../remotes';
 import { releaseClientFromEnv } from '../service';
 import { canaryPercentArg, printCanary } from './canaryText';
 import { environmentOption, parse, run } from './run';
+import { terminal } from './terminalText';
 
 const USAGE = '使い方: npm run canary -- <リモート> <割合 1〜99 | promote | abort> [--env staging|production]';
 
@@ -26,12 +27,15 @@ run(async () => {
   const target = remote.federationName;
   if (what === 'promote') {
     const result = await client.promoteCanary(target, environment).catch(refusalOf);
-    printCanary(result, `${target} のカナリア ${result.live?.version ?? ''} を昇格しました`);
+    printCanary(result, terminal`${target} のカナリア ${result.live?.version ?? ''} を昇格しました`);
   } else if (what === 'abort') {
     const result = await client.abortCanary(target, environment).catch(refusalOf);
-    printCanary(result, `${target} のカナリアを中止しました`);
+    printCanary(result, terminal`${target} のカナリアを中止しました`);
   } else if (percent !== null) {
     const result = await client.setCanaryPercent(target, environment, percent).catch(refusalOf);
-    printCanary(result, `${target} のカナリア ${result.canary?.version ?? ''} の割合を ${percent} % にしました`);
+    printCanary(
+      result,
+      terminal`${target} のカナリア ${result.canary?.version ?? ''} の割合を ${percent} % にしました`,
+    );
   }
 });
