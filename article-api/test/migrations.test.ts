@@ -95,7 +95,7 @@ describe('migration 6 (canaries) on a registry that has releases', () => {
       "INSERT INTO release_audit (action, outcome, remote, environment, version) VALUES ('release', 'done', 'admin_console', 'staging', 'v1')",
     );
     const version = await registryVersion();
-    expect(await harness.migrate()).toEqual([6]);
+    expect(await harness.migrate()).toEqual([6, 7]);
     expect(
       await harness.query('SELECT environment, remote, version, canary_version, canary_percent FROM registry_lines'),
     ).toEqual([
@@ -107,6 +107,7 @@ describe('migration 6 (canaries) on a registry that has releases', () => {
     expect((await registryVersion()).epoch).toBe(version.epoch);
     expect(await failureOf("UPDATE release_audit SET version = 'v2'")).toMatch(/append-only/);
     expect(await harness.tableExists('release_health')).toBe(true);
+    expect(await harness.tableExists('release_refusal_minutes')).toBe(true);
 
     // The line's version now moves with canary changes too, and a line is never empty or half a canary.
     await harness.query(

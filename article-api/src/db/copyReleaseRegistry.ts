@@ -29,22 +29,28 @@ const RELEASE_TABLES = {
     columns: ['id', 'at', ...AUDIT_COLUMNS],
     order: 'id',
   },
+  // After the audit: each row counts the attempts of an audit line (migration 7).
+  release_refusal_minutes: {
+    columns: ['actor_uid', 'remote', 'environment', 'minute', 'audit_id', 'attempts'],
+    order: 'audit_id',
+  },
 } as const;
 type ReleaseTable = keyof typeof RELEASE_TABLES;
 export type ReleaseRows = Record<ReleaseTable, Row[]>;
 
 /**
- * The rows of a SQLite file's release tables; none when the file predates them (migration 5), and
- * NULL for the canary columns of a file that predates those (migration 6: no canary ever ran).
+ * The rows of a SQLite file's release tables; none when the file predates them (migration 5), NULL
+ * for the canary columns of a file that predates those (migration 6: no canary ever ran), and no
+ * summed refusals when it predates those (migration 7: every refusal had its own line).
  */
 export function readReleaseRows(db: Database.Database): ReleaseRows {
-  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'release_audit'").get();
+  const tableExists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?");
   const rows = {} as ReleaseRows;
   for (const [table, { columns, order }] of Object.entries(RELEASE_TABLES) as [
     ReleaseTable,
     (typeof RELEASE_TABLES)[ReleaseTable],
   ][]) {
-    if (!exists) {
+    if (!tableExists.get(table)) {
       rows[table] = [];
       continue;
     }
@@ -58,7 +64,7 @@ export function readReleaseRows(db: Database.Database): ReleaseRows {
 export async function releaseRowCount(client: pg.PoolClient): Promise<number> {
   const { rows } = await client.query<{ count: number }>(
     `SELECT (SELECT COUNT(*) FROM release_versions) + (SELECT COUNT(*) FROM registry_lines) +
-            (SELECT COUNT(*) FROM release_audit) AS count`,
+            (SELECT COUNT(*) FROM release_audit) + (SELECT COUNT(*) FROM release_refusal_minutes) AS count`,
   );
   return Number(rows[0]?.count ?? 0);
 }

@@ -3,7 +3,9 @@
  *
  *   GET  /api/registry/:environment                      public; ETag, 304, no-cache (like the article list)
  *   GET  /api/releases                                   the remotes this account may release, per environment
- *   GET  /api/releases/audit?remote=&environment=&limit= the audit log, newest first
+ *   GET  /api/releases/audit?remote=&environment=&limit=&before=
+ *                                                        a page of the audit log, newest first, and
+ *                                                        nextBefore: the next page's `before`
  *   POST /api/releases/:remote/:environment              { version, sourceCommit?, canaryPercent? }: a new
  *                                                        release (201 FlipResult), or with canaryPercent a
  *                                                        canary beside the live one (201 CanaryResult)
@@ -63,8 +65,7 @@ export function releaseRoutes({ services, guards, limitWrites }: ReleaseRouteDep
     app.get('/releases', { onRequest: guards.requireUser }, async (request) => service.overview(request.user!));
 
     app.get('/releases/audit', { onRequest: guards.requireUser }, async (request) => {
-      const query = parsed(auditQuerySchema, request.query);
-      return { entries: await service.audit(request.user!, query) };
+      return service.audit(request.user!, parsed(auditQuerySchema, request.query));
     });
 
     /** The checks every write makes before the services decide anything. */

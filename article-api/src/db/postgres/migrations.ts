@@ -8,7 +8,7 @@ import type { ArticleFields } from 'shared-articles';
 import { seedArticles, seedBusinessArticles } from 'shared-articles/seed';
 import { toColumns } from '../rows';
 import { inTransaction, placeholders } from './pool';
-import { RELEASE_CANARY_POSTGRES, RELEASE_REGISTRY_POSTGRES } from './releaseSchema';
+import { RELEASE_CANARY_POSTGRES, RELEASE_REFUSAL_MINUTES_POSTGRES, RELEASE_REGISTRY_POSTGRES } from './releaseSchema';
 
 export interface MigrationContext {
   /** Insert the seed content when a table is created (off for tests and copies that want empty tables). */
@@ -131,6 +131,13 @@ export const postgresMigrations: readonly PostgresMigration[] = [
     name: 'canary releases and release health',
     async up(client) {
       await client.query(RELEASE_CANARY_POSTGRES);
+    },
+  },
+  {
+    version: 7,
+    name: 'release refusals summed per minute',
+    async up(client) {
+      await client.query(RELEASE_REFUSAL_MINUTES_POSTGRES);
     },
   },
 ];

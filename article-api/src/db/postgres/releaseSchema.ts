@@ -79,3 +79,14 @@ export const RELEASE_CANARY_POSTGRES = `
     render_crashes INT NOT NULL DEFAULT 0,
     hydration_errors INT NOT NULL DEFAULT 0,
     PRIMARY KEY (environment, remote, version, minute));`;
+
+/** Migration 7, refusals summed per minute: sqlite/releaseSchema.ts says why. */
+export const RELEASE_REFUSAL_MINUTES_POSTGRES = `
+  CREATE TABLE release_refusal_minutes (
+    actor_uid TEXT NOT NULL,
+    remote TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    minute INT NOT NULL,
+    audit_id BIGINT NOT NULL UNIQUE REFERENCES release_audit (id),
+    attempts INT NOT NULL CHECK (attempts >= 1),
+    PRIMARY KEY (actor_uid, remote, environment, minute));`;

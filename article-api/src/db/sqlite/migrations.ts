@@ -6,7 +6,7 @@
 import { seedArticles, seedBusinessArticles } from 'shared-articles/seed';
 import { toColumns } from '../rows';
 import type { SqliteDatabase } from './database';
-import { RELEASE_CANARY_SQLITE, RELEASE_REGISTRY_SQLITE } from './releaseSchema';
+import { RELEASE_CANARY_SQLITE, RELEASE_REFUSAL_MINUTES_SQLITE, RELEASE_REGISTRY_SQLITE } from './releaseSchema';
 
 export interface MigrationContext {
   /** Insert the seed content when a table is created (off for tests and copies that want empty tables). */
@@ -100,6 +100,13 @@ export const migrations: readonly Migration[] = [
     name: 'canary releases and release health',
     up(db) {
       db.exec(RELEASE_CANARY_SQLITE);
+    },
+  },
+  {
+    version: 7,
+    name: 'release refusals summed per minute',
+    up(db) {
+      db.exec(RELEASE_REFUSAL_MINUTES_SQLITE);
     },
   },
 ];

@@ -2,6 +2,7 @@
 import type { ReleaseEnvironment } from 'shared-releases';
 import {
   assertUnchanged,
+  type AuditRecord,
   type CanaryChange,
   DEPLOYING_ACTIONS,
   DuplicateVersionError,
@@ -12,6 +13,7 @@ import {
 } from '../releaseRepository';
 import {
   AUDIT_COLUMNS,
+  AUDIT_WITH_ATTEMPTS,
   type AuditRow,
   auditEntryOf,
   auditValues,
@@ -54,10 +56,19 @@ export function createSqliteReleaseRepository(db: SqliteDatabase): ReleaseReposi
        WHERE remote = ? AND environment = ? AND outcome = 'done'
          AND action IN (${DEPLOYING_ACTIONS.map((action) => `'${action}'`).join(', ')}) ORDER BY id`,
     ),
-    audit: db.prepare<[string, string | null, string | null, number], AuditRow>(
-      `SELECT * FROM release_audit
+    audit: db.prepare<[string, string | null, string | null, number | null, number | null, number], AuditRow>(
+      `${AUDIT_WITH_ATTEMPTS}
        WHERE remote IN (SELECT value FROM json_each(?)) AND (? IS NULL OR environment = ?)
+         AND (? IS NULL OR id < ?)
        ORDER BY id DESC LIMIT ?`,
+    ),
+    countRefusal: db.prepare(
+      `UPDATE release_refusal_minutes SET attempts = attempts + 1
+       WHERE actor_uid = ? AND remote = ? AND environment = ? AND minute = ?`,
+    ),
+    insertRefusalMinute: db.prepare(
+      `INSERT INTO release_refusal_minutes (actor_uid, remote, environment, minute, audit_id, attempts)
+       VALUES (?, ?, ?, ?, ?, 1)`,
     ),
     insertVersion: db.prepare(
       `INSERT INTO release_versions (remote, version, manifest_url, source_commit, created_by)
@@ -126,6 +137,14 @@ export function createSqliteReleaseRepository(db: SqliteDatabase): ReleaseReposi
     statements.insertAudit.run(...auditValues(change.audit));
   });
 
+  /** The minute's line of this actor, remote and environment counts one more, or is written now. */
+  const recordCounted = db.transaction((entry: AuditRecord, minute: number) => {
+    const key = [entry.actor.uid, entry.remote, entry.environment, minute] as const;
+    if (statements.countRefusal.run(...key).changes > 0) return;
+    const { lastInsertRowid } = statements.insertAudit.run(...auditValues(entry));
+    statements.insertRefusalMinute.run(...key, lastInsertRowid);
+  });
+
   return {
     registryVersion: async () => statements.version.get()!.token,
     async lines(environment: ReleaseEnvironment) {
@@ -144,9 +163,10 @@ export function createSqliteReleaseRepository(db: SqliteDatabase): ReleaseReposi
     },
     versions: async (remote) => statements.versions.all(remote).map(versionOf),
     deployments: async (remote, environment) => statements.deployments.all(remote, environment).map(deploymentOf),
-    async audit({ remotes, environment, limit }) {
+    async audit({ remotes, environment, limit, before }) {
       const env = environment ?? null;
-      return statements.audit.all(JSON.stringify(remotes), env, env, limit).map(auditEntryOf);
+      const older = before ?? null;
+      return statements.audit.all(JSON.stringify(remotes), env, env, older, older, limit).map(auditEntryOf);
     },
     async flip(change) {
       flip(change);
@@ -155,7 +175,8 @@ export function createSqliteReleaseRepository(db: SqliteDatabase): ReleaseReposi
       changeCanary(change);
     },
     async record(entry) {
-      statements.insertAudit.run(...auditValues(entry));
+      if (entry.countInMinute !== undefined && entry.actor.uid !== null) recordCounted(entry, entry.countInMinute);
+      else statements.insertAudit.run(...auditValues(entry));
     },
   };
 }

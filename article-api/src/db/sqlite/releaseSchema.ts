@@ -117,3 +117,19 @@ export const RELEASE_CANARY_SQLITE = `
     render_crashes INTEGER NOT NULL DEFAULT 0,
     hydration_errors INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (environment, remote, version, minute));`;
+
+/**
+ * Migration 7, refusals summed per minute (docs/releasing.md): the refusals of an account with no
+ * rights on a remote make one audit line per actor, remote, environment and minute; this table
+ * keys that line and counts the attempts it stands for. The audit table stays append-only: the
+ * line is written once, only its count here moves.
+ */
+export const RELEASE_REFUSAL_MINUTES_SQLITE = `
+  CREATE TABLE release_refusal_minutes (
+    actor_uid TEXT NOT NULL,
+    remote TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    minute INTEGER NOT NULL,
+    audit_id INTEGER NOT NULL UNIQUE REFERENCES release_audit (id),
+    attempts INTEGER NOT NULL CHECK (attempts >= 1),
+    PRIMARY KEY (actor_uid, remote, environment, minute));`;
