@@ -13,7 +13,7 @@ const LOG: AuditEntry[] = Array.from({ length: 450 }, (_, index) => {
   const id = index + 1;
   const template = auditEntries()[0]!;
   return id === 450
-    ? { ...template, id, outcome: 'forbidden', actor: { uid: 'x', email: 'other@example.com' }, attempts: 25 }
+    ? { ...template, id, outcome: 'forbidden' as const, actor: { uid: 'x', email: 'other@example.com' }, attempts: 25 }
     : { ...template, id, version: `v${id}`, attempts: 1 };
 }).reverse();
 
