@@ -1,50 +1,15 @@
 import os from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
+import { LANES } from './lanes';
 import { chromiumPath } from './support/chromium';
 
 /**
  * End-to-end tests against the production builds, the article API and the Auth emulator,
  * started once by globalSetup exactly as `npm start` runs them (fresh data directory).
  *
- * The suite runs in lanes, one file at a time in each and the lanes side by side (docs/testing.md).
- * A lane is a project. A file not listed below runs in the lane of the private web apps, one after
- * their files: the safe place for a file that starts servers on :4000–4004.
+ * The suite runs in lanes (./lanes.ts), one file at a time in each and the lanes side by side
+ * (docs/testing.md). A lane is a project.
  */
-const LANES: { name: string; files: string[] }[] = [
-  // Files that write the standard stack's articles (one creates an article another counts, the
-  // seed's 21 articles are counted exactly, a test opens "the first article" of the list) or read
-  // them in a way a write beside them would break: one after another, in this order, as before.
-  // The business pages (they touch only the Auth emulator's accounts) share the lane, to even out
-  // the lanes.
-  {
-    name: 'shared data',
-    files: [
-      'admin-console',
-      'business-articles',
-      'public-articles',
-      'reliability-cors',
-      'reliability-service',
-      'runtime-config',
-      'server-rendering-early-input',
-      'server-rendering-hydration',
-      'server-rendering',
-      'business-layout',
-      'business-profile',
-      'business-settings',
-    ],
-  },
-  // The rest write only to servers of their own (private APIs on :4151–4153, the topology's on
-  // free ports) or to nothing but the Auth emulator's accounts, and count nothing that a write of
-  // the first lane changes (public-pages counts the content items and the home page's three
-  // newest articles). Grouped so that the lanes take about as long as each other.
-  // release-canary: its own release service, article API, web servers and public-site server on :4181–4185.
-  { name: 'admin preview XSS', files: ['reliability-xss-admin', 'auth', 'release-canary'] },
-  {
-    name: 'public XSS',
-    files: ['reliability-xss-stored', 'reliability-xss-browser', 'topology', 'topology-hostile-requests'],
-  },
-  { name: 'storage', files: ['reliability-storage', 'public-pages'] },
-];
 const fileGlob = (file: string) => `**/${file}.spec.ts`;
 const assigned = LANES.flatMap((lane) => lane.files.map(fileGlob));
 const browser = { ...devices['Desktop Chrome'], channel: undefined };
