@@ -1,5 +1,5 @@
 // The live registry of this server's environment, read from the release registry service
-// (article-api, GET /api/registry/:environment) in the background: every `refreshMs` a
+// (release-service, GET /api/registry/:environment) in the background: every `refreshMs` a
 // conditional GET (304 while nothing was flipped). Pages, /mf-remotes.json and the CSP read the
 // lines in memory, so a registry read never sits on a request's path, and every instance serves a
 // flip within one refresh (docs/releasing.md). The canaries running come with the lines: a

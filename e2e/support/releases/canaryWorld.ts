@@ -1,5 +1,5 @@
 /**
- * Canary releases in their production shape, on one machine (docs/canary-releases.md): the release registry service (a private article-api that also takes the browsers'
+ * Canary releases in their production shape, on one machine (docs/canary-releases.md): the release registry service (a private release-service that also takes the browsers'
  * health reports), two production web servers that render public pages and split visitors by
  * their bucket cookie, public-site's server with the artifact store under /releases/, and the
  * release CLI run as a team runs it. The web servers are the production command

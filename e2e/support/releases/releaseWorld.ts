@@ -1,6 +1,6 @@
 /**
  * The production shape of releasing, on one machine: the release registry service (a private
- * article-api), two production web servers and a staging one that read it, the admin-console
+ * release-service), two production web servers and a staging one that read it, the admin-console
  * remote's server with the artifact store under /releases/, and the release CLI run as a team
  * runs it. Ports 4171–4175 are this world's alone.
  */
