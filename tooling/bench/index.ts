@@ -21,7 +21,7 @@ import { runLighthouse } from './lighthouse';
 import { measurePageLoad } from './pageLoad';
 import { measureCanary } from './canary';
 import { measureFaults } from './faults';
-import { renderLoad } from './renderLoad';
+import { registryLoad, renderLoad } from './renderLoad';
 import { measureTopology } from './topology';
 import { report, type BenchResults } from './report';
 import { measureSignInToDashboard } from './signIn';
@@ -106,7 +106,9 @@ async function measure(results: BenchResults, stack: BenchStack | null) {
     sr.hydration = hydration;
   }
   if (parts.includes('render-load')) {
-    console.log(`▶ server rendering of /articles/{slug}: uncached at 100 req/s, cached flat out (${times})`);
+    console.log(
+      `▶ server rendering of /articles/{slug}: uncached at 100 req/s, cached flat out; the registry's reads (${times})`,
+    );
     const url = `http://127.0.0.1:${ports.shell}/articles/${slug}`;
     // Uncached: the shell server as shipped but without its page cache, so every request renders.
     stack.use('uncached');
@@ -119,7 +121,14 @@ async function measure(results: BenchResults, stack: BenchStack | null) {
     stack.use('static registry');
     const staticRegistry = await renderLoad(url, { connections: 20, seconds: 10 }, runs);
     stack.use('server');
-    sr.renderLoad = { uncached, 'uncached, evenly paced': paced, cached, 'cached, static registry': staticRegistry };
+    const registry = await registryLoad(`http://127.0.0.1:${ports.releases}/api/registry/production`, runs);
+    sr.renderLoad = {
+      uncached,
+      'uncached, evenly paced': paced,
+      cached,
+      'cached, static registry': staticRegistry,
+      ...registry,
+    };
   }
   if (parts.includes('canary')) {
     console.log(

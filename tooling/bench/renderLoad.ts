@@ -22,6 +22,10 @@ export interface RenderLoadResults {
   cached: RenderLoadFigures;
   /** `cached` with fixed registry lines instead of the release registry service's. */
   'cached, static registry'?: RenderLoadFigures;
+  /** The release service's registry, read as each web server reads it every second (If-None-Match: 304). */
+  'registry refresh (304)'?: RenderLoadFigures;
+  /** The same registry read whole (200): a web server's first read, or the one after a flip. */
+  'registry read (200)'?: RenderLoadFigures;
 }
 
 export interface RenderLoadOptions {
@@ -33,6 +37,10 @@ export interface RenderLoadOptions {
   paced?: boolean;
   /** Cookie headers sent in turn (autocannon only): visitors of different releases. */
   cookies?: string[];
+  /** Request headers added to every request. */
+  headers?: Record<string, string>;
+  /** The status every answer should have (default 200); any other counts as an error. */
+  expectStatus?: number;
 }
 
 const runner = path.join(path.dirname(fileURLToPath(import.meta.url)), 'renderLoadRun.mjs');
@@ -59,5 +67,28 @@ export async function renderLoad(url: string, options: RenderLoadOptions, runs: 
     errors: samples.reduce((sum, s) => sum + s.errors, 0),
     requests: samples.reduce((sum, s) => sum + s.requests, 0),
     renders,
+  };
+}
+
+/**
+ * The release service's registry as the web servers read it: the conditional read every instance
+ * sends each second (If-None-Match: the current ETag, answered 304) and the whole read, 20
+ * connections flat out each. Issue 41's "the registry's refresh", compared before and after the
+ * service left the article API.
+ */
+export async function registryLoad(
+  registryUrl: string,
+  runs: number,
+): Promise<Pick<RenderLoadResults, 'registry refresh (304)' | 'registry read (200)'>> {
+  const etag = (await fetch(registryUrl)).headers.get('etag');
+  if (!etag) throw new Error(`${registryUrl} answered no ETag`);
+  const load = { connections: 20, seconds: 10 };
+  return {
+    'registry refresh (304)': await renderLoad(
+      registryUrl,
+      { ...load, headers: { 'if-none-match': etag }, expectStatus: 304 },
+      runs,
+    ),
+    'registry read (200)': await renderLoad(registryUrl, load, runs),
   };
 }
