@@ -240,10 +240,14 @@ describe('the limit per address', () => {
     const statuses = [];
     for (let i = 0; i < 3; i += 1) statuses.push((await send('198.51.100.7', i === 1 ? 'not json' : valid)).statusCode);
     expect(statuses).toEqual([202, 400, 202]); // malformed reports count against the allowance too
+    const malformed = await send('198.51.100.9', 'not json');
+    expect([malformed.statusCode, malformed.headers['cross-origin-resource-policy']]).toEqual([400, 'cross-origin']);
     const over = await send('198.51.100.7', valid);
     expect(over.statusCode).toBe(429);
     expect(over.json()).toEqual({ error: 'リクエストが多すぎます。しばらく待ってから再試行してください。' });
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // A page on another origin over the limit logs no blocked-response error either.
+    expect(over.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect((await send('198.51.100.8', valid)).statusCode).toBe(202);
   });
 });
