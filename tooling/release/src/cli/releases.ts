@@ -1,9 +1,17 @@
-// npm run releases [-- --remote <remote>] [--audit <lines>]
+// npm run releases [-- --remote <remote>] [--audit <lines>] [--before <id>]
 // npm run releases -- --prune [--older-than 1d] [--yes] [--remote <remote>]   (prune.ts)
 // Per remote and environment: what is live, a running or withdrawn canary with its share, the
-// health of both side by side, and what came before; then the audit log, newest first
-// (docs/releasing.md). Shows what the signed-in account may release.
-import type { AuditEntry, Deployment, EnvironmentReleases, ReleaseEnvironment } from 'shared-releases';
+// health of both side by side, and what came before; then the audit log, newest first, and the
+// command that shows the page before it (docs/releasing.md). With --before, only that older page
+// of the audit log. Shows what the signed-in account may release.
+import {
+  AUDIT_PAGE_MAX,
+  type AuditEntry,
+  type Deployment,
+  type EnvironmentReleases,
+  type ReleaseClient,
+  type ReleaseEnvironment,
+} from 'shared-releases';
 import { artifactStoreDir, createLocalArtifactStore } from '../artifactStore';
 import { durationOption, pruneCandidates } from '../prune';
 import { UsageError } from '../errors';
@@ -30,7 +38,9 @@ function auditLine(e: AuditEntry): TerminalText {
   // The service withdraws a canary on its own: no account did it.
   const actor = e.action === 'canary-withdraw' ? '自動' : (e.actor.email ?? e.actor.uid ?? '-');
   const commit = e.sourceCommit ? `  ${e.sourceCommit.slice(0, 12)}` : '';
-  const line = terminal`  ${e.at}  ${e.outcome.padEnd(9)} ${e.action.padEnd(15)} ${e.remote} ${e.environment} ${e.version ?? '-'}  ${actor}${commit}${before}${verdict}${canaryDetail(e)}`;
+  // An account's refusals without rights are one line per minute with their count.
+  const attempts = (e.attempts ?? 1) > 1 ? `  (${e.attempts} 回)` : '';
+  const line = terminal`  ${e.at}  ${e.outcome.padEnd(9)} ${e.action.padEnd(15)} ${e.remote} ${e.environment} ${e.version ?? '-'}${attempts}  ${actor}${commit}${before}${verdict}${canaryDetail(e)}`;
   return e.outcome === 'done' || !e.message ? line : terminal`${line}\n      ${e.message}`;
 }
 
@@ -76,20 +86,18 @@ async function prune(values: { remote?: string; 'older-than'?: string; yes?: boo
   }
 }
 
-run(async () => {
-  const { values } = parse({
-    remote: { type: 'string' },
-    audit: { type: 'string', default: '20' },
-    prune: { type: 'boolean', default: false },
-    'older-than': { type: 'string' },
-    yes: { type: 'boolean', default: false },
-  });
-  if (values.prune) return prune(values);
-  if (values.yes || values['older-than'] !== undefined) {
-    throw new UsageError('--yes と --older-than は --prune と一緒に使います。');
+/** --before: the nextBefore a previous page printed. */
+function beforeOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[1-9]\d{0,14}$/.test(value)) {
+    throw new UsageError(
+      `--before「${value}」は使えません。前のページが示した番号 (1 以上の整数) を指定してください。`,
+    );
   }
-  const remote = values.remote === undefined ? undefined : findRemote(values.remote).federationName;
-  const client = releaseClientFromEnv();
+  return Number(value);
+}
+
+async function printEnvironments(client: ReleaseClient, remote: string | undefined) {
   const overview = await client.overview().catch(refusalOf);
   say(terminal`release service: ${releaseApiUrl()}  (${overview.viewer.email ?? overview.viewer.uid})`);
   for (const entry of overview.remotes.filter((r) => remote === undefined || r.remote === remote)) {
@@ -104,10 +112,37 @@ run(async () => {
       for (const d of history) say(terminal`    ${step(d)}`);
     }
   }
-  const limit = Number(values.audit);
-  const { entries } = await client
-    .audit({ remote, limit: Number.isInteger(limit) && limit > 0 ? Math.min(limit, 500) : 20 })
-    .catch(refusalOf);
-  say(terminal`\n監査ログ (新しい順、${entries.length} 件)`);
+}
+
+run(async () => {
+  const { values } = parse({
+    remote: { type: 'string' },
+    audit: { type: 'string', default: '20' },
+    before: { type: 'string' },
+    prune: { type: 'boolean', default: false },
+    'older-than': { type: 'string' },
+    yes: { type: 'boolean', default: false },
+  });
+  if (values.prune) {
+    if (values.before !== undefined) throw new UsageError('--before は --prune と一緒には使えません。');
+    return prune(values);
+  }
+  if (values.yes || values['older-than'] !== undefined) {
+    throw new UsageError('--yes と --older-than は --prune と一緒に使います。');
+  }
+  const remote = values.remote === undefined ? undefined : findRemote(values.remote).federationName;
+  const before = beforeOption(values.before);
+  const client = releaseClientFromEnv();
+  if (before === undefined) await printEnvironments(client, remote);
+  const asked = Number(values.audit);
+  const limit = Number.isInteger(asked) && asked > 0 ? Math.min(asked, AUDIT_PAGE_MAX) : 20;
+  const { entries, nextBefore } = await client.audit({ remote, limit, before }).catch(refusalOf);
+  const older = before === undefined ? '' : `、番号 ${before} より前`;
+  say(terminal`\n監査ログ (新しい順${older}、${entries.length} 件)`);
   for (const entry of entries) say(auditLine(entry));
+  if (typeof nextBefore === 'number') {
+    const options = [values.remote ? `--remote ${values.remote}` : '', values.audit === '20' ? '' : `--audit ${limit}`];
+    const next = [...options.filter(Boolean), `--before ${nextBefore}`].join(' ');
+    say(terminal`\nさらに古い記録: npm run releases -- ${next}`);
+  }
 });
