@@ -84,7 +84,7 @@ describe('migration 2 (canaries, once migration 6 of the article API) on a regis
       "INSERT INTO release_audit (action, outcome, remote, environment, version) VALUES ('release', 'done', 'admin_console', 'staging', 'v1')",
     );
     const version = await registryVersion();
-    expect(await harness.migrate()).toEqual(ENGINE === 'postgres' ? [2, 3, 4] : [2, 4]);
+    expect(await harness.migrate()).toEqual(ENGINE === 'postgres' ? [2, 3, 4, 5] : [2, 4, 5]);
     expect(
       await harness.query('SELECT environment, remote, version, canary_version, canary_percent FROM registry_lines'),
     ).toEqual([
@@ -96,6 +96,7 @@ describe('migration 2 (canaries, once migration 6 of the article API) on a regis
     expect((await registryVersion()).epoch).toBe(version.epoch);
     expect(await failureOf("UPDATE release_audit SET version = 'v2'")).toMatch(/append-only/);
     expect(await harness.tableExists('release_health')).toBe(true);
+    expect(await harness.tableExists('release_refusal_minutes')).toBe(true);
 
     // The line's version now moves with canary changes too, and a line is never empty or half a canary.
     await harness.query(

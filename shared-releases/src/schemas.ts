@@ -116,10 +116,28 @@ export const promoteBodySchema = z.strictObject({
 /** POST /api/releases/:remote/:environment/rollback — from the live version the operator saw. */
 export const rollbackBodySchema = z.strictObject({ expectedLive: expectedLiveSchema });
 
+/** At most this many audit lines per page; the first page without `limit` has AUDIT_PAGE_DEFAULT. */
+export const AUDIT_PAGE_MAX = 500;
+export const AUDIT_PAGE_DEFAULT = 100;
+const AUDIT_LIMIT_RULE = `limit は 1〜${AUDIT_PAGE_MAX} の整数で指定してください。`;
+const AUDIT_BEFORE_RULE = 'before には前のページの nextBefore (1 以上の整数) を指定してください。';
+
 export const auditQuerySchema = z.strictObject({
   remote: z.string().max(64).optional(),
   environment: environmentSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: z.coerce
+    .number({ error: AUDIT_LIMIT_RULE })
+    .int(AUDIT_LIMIT_RULE)
+    .min(1, AUDIT_LIMIT_RULE)
+    .max(AUDIT_PAGE_MAX, AUDIT_LIMIT_RULE)
+    .default(AUDIT_PAGE_DEFAULT),
+  /** A page of older lines: those with an id below this one (the previous page's nextBefore). */
+  before: z.coerce
+    .number({ error: AUDIT_BEFORE_RULE })
+    .int(AUDIT_BEFORE_RULE)
+    .min(1, AUDIT_BEFORE_RULE)
+    .max(Number.MAX_SAFE_INTEGER, AUDIT_BEFORE_RULE)
+    .optional(),
 });
 
 export type ReleaseBody = z.infer<typeof releaseBodySchema>;

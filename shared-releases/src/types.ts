@@ -131,11 +131,19 @@ export interface AuditEntry {
   canaryPercent: number | null;
   /** canary-withdraw: the health figures the service decided on. */
   decision: CanaryDecision | null;
+  /**
+   * How many attempts this line stands for: 1, except for the refusals of an account with no
+   * rights on the remote, summed into one line per account, remote, environment and minute (so
+   * that one account cannot push a remote's history off the page). Absent from an older service.
+   */
+  attempts?: number;
 }
 
-/** GET /api/releases/audit */
+/** GET /api/releases/audit: a page, newest first. */
 export interface AuditPage {
   entries: AuditEntry[];
+  /** `before` for the next (older) page; null when this page reaches the first line. Absent from an older service. */
+  nextBefore?: number | null;
 }
 
 /** The answer of a release, promotion or rollback that was carried out. */

@@ -2,7 +2,8 @@
  * `npm run db:move-releases`: the release tables of an article-api database from before the split
  * (SQLite file or PostgreSQL) moved into the release service's own database (SQLite or
  * PostgreSQL): the published versions, the lines per environment with their canaries, the audit
- * log with its ids and the health counts, written in one transaction that commits only after the
+ * log with its ids (and the counts of summed refusals, when the source has them) and the health
+ * counts, written in one transaction that commits only after the
  * copy was read back and compared with the source row for row; then, and only then, the tables
  * are dropped from the source. The target must hold no release rows yet.
  */
@@ -28,6 +29,7 @@ export interface MoveReport {
 const tables = Object.entries(MOVED_TABLES) as [MovedTable, (typeof MOVED_TABLES)[MovedTable]][];
 const isPostgres = (location: string) => /^postgres(ql)?:\/\//.test(location);
 const SOURCE_TABLES = [
+  'release_refusal_minutes', // before release_audit, whose ids it references
   'release_operations',
   'release_health',
   'release_audit',
@@ -43,7 +45,9 @@ const sqliteReader =
   (db: Database.Database): Reader =>
   async (table, columns, order) => {
     const present = new Set((db.pragma(`table_info(${table})`) as { name: string }[]).map((column) => column.name));
-    if (present.size === 0) return []; // release_health came with the canaries (migration 6)
+    // release_health came with the canaries (migration 6); release_refusal_minutes was never
+    // article-api's: a table the database lacks has no rows to move.
+    if (present.size === 0) return [];
     // A column a database from before the canaries lacks reads as NULL (no canary ever ran).
     const select = columns.map((column) => (present.has(column) ? column : `NULL AS ${column}`));
     return db.prepare(`SELECT ${select.join(', ')} FROM ${table} ORDER BY ${order}`).all() as Record<string, unknown>[];
@@ -53,7 +57,7 @@ const postgresReader =
   (client: pg.ClientBase): Reader =>
   async (table, columns, order) => {
     const { rows } = await client.query('SELECT to_regclass($1) IS NOT NULL AS present', [table]);
-    if (!rows[0]?.present) return []; // release_health came with the canaries (migration 6)
+    if (!rows[0]?.present) return []; // a table the database lacks (see sqliteReader)
     return (await client.query(`SELECT ${columns.map(selectAsSqlite).join(', ')} FROM ${table} ORDER BY ${order}`))
       .rows;
   };

@@ -80,6 +80,12 @@ export interface AuditRecord {
   canaryPercent?: number | null;
   /** canary-withdraw: the figures the service decided on. */
   decision?: CanaryDecision | null;
+  /**
+   * Set for the refusal of an account with no rights on the remote: the minute (since the epoch)
+   * it falls in. The first such refusal of that actor, remote and environment in the minute is a
+   * line; the next ones only count into it (`attempts`), so one account cannot flood the log.
+   */
+  countInMinute?: number;
 }
 
 /**
@@ -128,6 +134,8 @@ export interface AuditFilter {
   remotes: readonly string[];
   environment?: ReleaseEnvironment;
   limit: number;
+  /** Only lines older than this id (paging back from a previous page's last line). */
+  before?: number | undefined;
 }
 
 export interface ReleaseRepository {
@@ -146,7 +154,7 @@ export interface ReleaseRepository {
    * rollbacks, and canaries promoted (as releases: that is how their version went live).
    */
   deployments(remote: string, environment: ReleaseEnvironment): Promise<Deployment[]>;
-  /** Newest first. */
+  /** Newest first, at most `limit`. */
   audit(filter: AuditFilter): Promise<AuditEntry[]>;
   /**
    * Flips the line and writes the audit line in one transaction; throws FlipConflictError (the
@@ -155,7 +163,12 @@ export interface ReleaseRepository {
   flip(change: FlipChange): Promise<void>;
   /** Changes the canary (and the live line) in one transaction; the same errors as flip. */
   changeCanary(change: CanaryChange): Promise<void>;
-  /** Writes a refusal (or any line that changes nothing) to the audit log, with its outcome if given. */
+  /**
+   * Writes a refusal (or any line that changes nothing) to the audit log, with its outcome if given;
+   * with `countInMinute`, counts it into that minute's line of the same actor, remote and
+   * environment when there is one. The outcome is stored in the same transaction either way (an
+   * outcome stored already under its id: OperationExistsError, and nothing is written or counted).
+   */
   record(entry: AuditRecord, operation?: OperationRecord): Promise<void>;
   /** The outcome stored under (actor, operation id), or null. */
   operation(actorUid: string, operationId: string): Promise<OperationRecord | null>;

@@ -41,7 +41,16 @@ export interface AuditRow {
   message: string | null;
   canary_percent: number | null;
   decision: string | CanaryDecision | null;
+  /** From release_refusal_minutes: how many refusals the line stands for (null: one). */
+  attempts: number | string | null;
 }
+
+/**
+ * The audit lines with their attempts: a summed refusal's count lives beside its line (the audit
+ * table is append-only, even for a counter).
+ */
+export const AUDIT_WITH_ATTEMPTS = `SELECT release_audit.*,
+  (SELECT attempts FROM release_refusal_minutes WHERE audit_id = release_audit.id) AS attempts FROM release_audit`;
 
 export function auditEntryOf(row: AuditRow): AuditEntry {
   return {
@@ -59,6 +68,7 @@ export function auditEntryOf(row: AuditRow): AuditEntry {
     message: row.message,
     canaryPercent: row.canary_percent,
     decision: json(row.decision),
+    attempts: Number(row.attempts ?? 1),
   };
 }
 

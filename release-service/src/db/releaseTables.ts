@@ -24,6 +24,12 @@ export const MOVED_TABLES = {
     columns: ['id', 'at', ...AUDIT_COLUMNS],
     order: 'id',
   },
+  // After the audit (each row counts the attempts of an audit line): none in a database from
+  // before the summed refusals (release-service migration 5; article-api never had the table).
+  release_refusal_minutes: {
+    columns: ['actor_uid', 'remote', 'environment', 'minute', 'audit_id', 'attempts'],
+    order: 'audit_id',
+  },
   release_health: {
     columns: [
       'environment',

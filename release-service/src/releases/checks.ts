@@ -39,9 +39,11 @@ export interface ReleaseChecksDeps {
   config: Pick<AppConfig, 'releaseShellManifests'>;
   fetchManifest: FetchManifest;
   access: ReleaseAccess;
+  /** Milliseconds since the epoch: the minute a refusal without rights is counted into. */
+  clock: () => number;
 }
 
-export function createReleaseChecks({ repo, config, fetchManifest, access }: ReleaseChecksDeps) {
+export function createReleaseChecks({ repo, config, fetchManifest, access, clock }: ReleaseChecksDeps) {
   /**
    * Writes the refusal to the audit log, with its outcome under the operation id (a 5xx decided
    * nothing: a retry runs again), then throws it.
@@ -66,6 +68,10 @@ export function createReleaseChecks({ repo, config, fetchManifest, access }: Rel
         verdict,
         before,
         message: error.message,
+        // An account with no rights on the remote may try again and again: its refusals make one
+        // line per minute with a count, never enough lines to push the remote's history off a page.
+        // Each attempt's outcome is still stored under its own operation id.
+        ...(outcome === 'forbidden' ? { countInMinute: Math.floor(clock() / 60_000) } : {}),
       },
       operation,
     );

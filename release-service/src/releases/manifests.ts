@@ -3,12 +3,19 @@
  * environment's shell. The URLs come from configuration and validated version ids, never from a
  * request; redirects are refused and the size is capped, so a misconfigured store cannot make the
  * service fetch elsewhere or buffer without end.
+ *
+ * The cap counts DECOMPRESSED bytes as they stream: fetch inflates a gzip/brotli-encoded answer
+ * transparently, so Content-Length (the compressed size) says nothing of what would be buffered. A
+ * few kilobytes of gzip can inflate to gigabytes; the read stops (and the connection is dropped) as
+ * soon as the inflated bytes pass the cap.
  */
 import type { FederationManifest } from 'shared-releases/gate';
 
 export type FetchManifest = (url: string) => Promise<FederationManifest>;
 
-const MAX_MANIFEST_BYTES = 2 * 1024 * 1024;
+export const MAX_MANIFEST_BYTES = 2 * 1024 * 1024;
+
+const TOO_LARGE = `展開後のサイズが上限 ${MAX_MANIFEST_BYTES / 1024 / 1024} MB を超えたため読み込みを中止しました`;
 
 export class ManifestUnavailableError extends Error {
   constructor(
@@ -22,7 +29,32 @@ export class ManifestUnavailableError extends Error {
   }
 }
 
-export function createManifestFetcher({ timeoutMs = 10_000 }: { timeoutMs?: number } = {}): FetchManifest {
+/** The body as text, or null once more than `max` (decompressed) bytes arrived; the rest is never read. */
+export async function readCapped(body: ReadableStream<Uint8Array> | null, max: number): Promise<string | null> {
+  if (!body) return '';
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      // Cancelling aborts the response: undici stops inflating and closes the connection.
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    parts.push(decoder.decode(value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}
+
+export function createManifestFetcher({
+  timeoutMs = 10_000,
+  maxBytes = MAX_MANIFEST_BYTES,
+}: { timeoutMs?: number; maxBytes?: number } = {}): FetchManifest {
   return async (url) => {
     let response: Response;
     try {
@@ -34,19 +66,25 @@ export function createManifestFetcher({ timeoutMs = 10_000 }: { timeoutMs?: numb
       await response.body?.cancel();
       throw new ManifestUnavailableError(url, `HTTP ${response.status}`, response.status === 404);
     }
+    // Already over the cap compressed (or unencoded): refused before a byte is read.
     const length = Number(response.headers.get('content-length') ?? 0);
-    if (length > MAX_MANIFEST_BYTES) {
+    if (length > maxBytes) {
       await response.body?.cancel();
-      throw new ManifestUnavailableError(url, 'too large', false);
+      throw new ManifestUnavailableError(url, TOO_LARGE, false);
     }
-    const text = await response.text();
-    if (text.length > MAX_MANIFEST_BYTES) throw new ManifestUnavailableError(url, 'too large', false);
+    let text: string | null;
+    try {
+      text = await readCapped(response.body, maxBytes);
+    } catch (error) {
+      throw new ManifestUnavailableError(url, (error as Error).message, false);
+    }
+    if (text === null) throw new ManifestUnavailableError(url, TOO_LARGE, false);
     try {
       const parsed: unknown = JSON.parse(text);
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
       return parsed as FederationManifest;
     } catch (error) {
-      throw new ManifestUnavailableError(url, `not a manifest (${(error as Error).message})`, false);
+      throw new ManifestUnavailableError(url, `JSON のマニフェストではありません (${(error as Error).message})`, false);
     }
   };
 }

@@ -5,7 +5,7 @@
  * canaryService.ts's.
  */
 import {
-  type AuditEntry,
+  type AuditPage,
   type CanaryState,
   type RegistryCanary,
   type RegistryDocument,
@@ -92,10 +92,16 @@ export function createReleaseViews(
       };
     },
 
+    /** A page of the audit log, newest first, and where the next (older) one starts. */
     async audit(
       user: AuthenticatedUser,
-      query: { remote?: string | undefined; environment?: ReleaseEnvironment | undefined; limit: number },
-    ): Promise<AuditEntry[]> {
+      query: {
+        remote?: string | undefined;
+        environment?: ReleaseEnvironment | undefined;
+        limit: number;
+        before?: number | undefined;
+      },
+    ): Promise<AuditPage> {
       if (query.remote !== undefined) remoteNamed(query.remote);
       const visible = visibleRemotes(user).map((target) => target.remote);
       if (visible.length === 0) throw new ApiError(403, M.noReleaseRights);
@@ -103,7 +109,15 @@ export function createReleaseViews(
       if (query.remote !== undefined && remotes.length === 0) {
         throw new ApiError(403, M.notATeamMember(remoteNamed(query.remote).workspace));
       }
-      return repo.audit({ remotes, environment: query.environment, limit: query.limit });
+      // One line more than asked for says whether an older page exists.
+      const lines = await repo.audit({
+        remotes,
+        environment: query.environment,
+        limit: query.limit + 1,
+        before: query.before,
+      });
+      const entries = lines.slice(0, query.limit);
+      return { entries, nextBefore: lines.length > query.limit ? (entries.at(-1)?.id ?? null) : null };
     },
   };
 }

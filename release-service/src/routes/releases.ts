@@ -3,7 +3,9 @@
  *
  *   GET  /api/registry/:environment                      public; ETag, 304, no-cache (like the article list)
  *   GET  /api/releases                                   the remotes this account may release, per environment
- *   GET  /api/releases/audit?remote=&environment=&limit= the audit log, newest first
+ *   GET  /api/releases/audit?remote=&environment=&limit=&before=
+ *                                                        a page of the audit log, newest first, and
+ *                                                        nextBefore: the next page's `before`
  *   GET  /api/releases/operations/:id                    the outcome stored under this operation id
  *   GET  /api/releases/:remote/versions/:version         where a version is named (live, canary, history)
  *   POST /api/releases/:remote/:environment              { version, sourceCommit?, canaryPercent?, expectedLive? }:
@@ -66,10 +68,9 @@ export function releaseRoutes({ services, guards, limitWrites }: ReleaseRouteDep
 
     app.get('/releases', { onRequest: guards.requireUser }, async (request) => service.overview(request.user!));
 
-    app.get('/releases/audit', { onRequest: guards.requireUser }, async (request) => {
-      const query = parsed(auditQuerySchema, request.query);
-      return { entries: await service.audit(request.user!, query) };
-    });
+    app.get('/releases/audit', { onRequest: guards.requireUser }, async (request) =>
+      service.audit(request.user!, parsed(auditQuerySchema, request.query)),
+    );
 
     app.get<{ Params: { id: string } }>(
       '/releases/operations/:id',

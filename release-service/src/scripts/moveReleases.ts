@@ -25,7 +25,8 @@ async function main(): Promise<void> {
   console.log(
     `moved from ${named(from)} to ${named(to)}, verified row for row: ${counts.release_versions} published versions, ` +
       `${counts.registry_lines} registry lines, ${counts.release_audit} audit lines (ids kept), ` +
-      `${counts.release_health} health minutes, ${counts.release_operations} stored outcomes; ` +
+      `${counts.release_health} health minutes, ${counts.release_operations} stored outcomes, ` +
+      `${counts.release_refusal_minutes} summed refusal minutes; ` +
       `the source's release tables were dropped`,
   );
 }

@@ -25,6 +25,7 @@ import {
 } from 'shared-releases';
 import { type ArtifactStore, assertVersionId } from './artifactStore';
 import { buildRemoteInto } from './buildRemote';
+import { printable } from './cli/terminalText';
 import { ReleaseError } from './errors';
 import { decidedWrite, OutcomeUnknownError } from './operation';
 import { assertPublishable } from './releaseFolder';
@@ -32,9 +33,12 @@ import { type Remote, repoRoot } from './remotes';
 
 export type Log = (line: string) => void;
 
-/** The service's refusal as the CLI prints it: its sentence, then the gate's problems. */
+/**
+ * The service's refusal as the CLI prints it: its sentence, then the gate's problems, each made one
+ * printable line here (cli/terminalText.ts): a line break in them is the service's, not the CLI's.
+ */
 export function refusalOf(error: unknown): never {
-  if (error instanceof ReleaseApiError) throw new ReleaseError(error.message, error.problems);
+  if (error instanceof ReleaseApiError) throw new ReleaseError(printable(error.message), error.problems.map(printable));
   throw error;
 }
 

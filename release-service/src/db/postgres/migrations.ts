@@ -6,7 +6,12 @@
 import type pg from 'pg';
 import { type PostgresMigration, RATE_LIMITS_POSTGRES, runPostgresMigrations } from 'service-kit/postgres';
 import { MIGRATION_TABLE } from '../sqlite/migrations';
-import { RELEASE_CANARY_POSTGRES, RELEASE_OPERATIONS_POSTGRES, RELEASE_REGISTRY_POSTGRES } from './releaseSchema';
+import {
+  RELEASE_CANARY_POSTGRES,
+  RELEASE_OPERATIONS_POSTGRES,
+  RELEASE_REFUSAL_MINUTES_POSTGRES,
+  RELEASE_REGISTRY_POSTGRES,
+} from './releaseSchema';
 
 /** Any constant: the key of the advisory lock migrations take. */
 const MIGRATION_LOCK = 0x72656c73; // "rels"
@@ -39,6 +44,13 @@ export const postgresMigrations: readonly PostgresMigration[] = [
     name: 'release operation outcomes',
     async up(client) {
       await client.query(RELEASE_OPERATIONS_POSTGRES);
+    },
+  },
+  {
+    version: 5,
+    name: 'release refusals summed per minute',
+    async up(client) {
+      await client.query(RELEASE_REFUSAL_MINUTES_POSTGRES);
     },
   },
 ];

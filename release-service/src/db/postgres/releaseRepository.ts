@@ -19,6 +19,7 @@ import {
 } from '../releaseRepository';
 import {
   AUDIT_COLUMNS,
+  AUDIT_WITH_ATTEMPTS,
   type AuditRow,
   auditEntryOf,
   auditValues,
@@ -151,11 +152,11 @@ export function createPostgresReleaseRepository(pool: pg.Pool): ReleaseRepositor
       );
       return rows.map(deploymentOf);
     },
-    async audit({ remotes, environment, limit }) {
+    async audit({ remotes, environment, limit, before }) {
       const { rows } = await pool.query<AuditRow>(
-        `SELECT * FROM release_audit WHERE remote = ANY($1) AND ($2::text IS NULL OR environment = $2)
-         ORDER BY id DESC LIMIT $3`,
-        [remotes, environment ?? null, limit],
+        `${AUDIT_WITH_ATTEMPTS} WHERE remote = ANY($1) AND ($2::text IS NULL OR environment = $2)
+           AND ($3::bigint IS NULL OR id < $3) ORDER BY id DESC LIMIT $4`,
+        [remotes, environment ?? null, before ?? null, limit],
       );
       return rows.map(auditEntryOf);
     },
@@ -206,9 +207,33 @@ export function createPostgresReleaseRepository(pool: pg.Pool): ReleaseRepositor
       });
     },
     async record(entry, operation) {
-      if (!operation) return void (await insertAudit(pool, entry));
+      const minute = entry.countInMinute;
+      if (minute === undefined || entry.actor.uid === null) {
+        if (!operation) return void (await insertAudit(pool, entry));
+        await inTransaction(pool, async (client) => {
+          await insertAudit(client, entry);
+          await storeOperation(client, operation);
+        });
+        return;
+      }
+      // Serialised per actor, remote, environment and minute, so two refusals at once make one
+      // line; the outcome in the same transaction, so a replayed id neither writes nor counts.
+      const key = [entry.actor.uid, entry.remote, entry.environment, minute];
       await inTransaction(pool, async (client) => {
-        await insertAudit(client, entry);
+        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`refusals:${key.join(':')}`]);
+        const counted = await client.query(
+          `UPDATE release_refusal_minutes SET attempts = attempts + 1
+           WHERE actor_uid = $1 AND remote = $2 AND environment = $3 AND minute = $4`,
+          key,
+        );
+        if (!counted.rowCount) {
+          const { rows } = await client.query<{ id: number }>(`${INSERT_AUDIT} RETURNING id`, auditValues(entry));
+          await client.query(
+            `INSERT INTO release_refusal_minutes (actor_uid, remote, environment, minute, audit_id, attempts)
+             VALUES ($1, $2, $3, $4, $5, 1)`,
+            [...key, rows[0]!.id],
+          );
+        }
         await storeOperation(client, operation);
       });
     },

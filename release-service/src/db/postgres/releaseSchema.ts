@@ -92,3 +92,14 @@ export const RELEASE_OPERATIONS_POSTGRES = `
     created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
     PRIMARY KEY (actor_uid, operation_id));
   CREATE INDEX release_operations_by_age ON release_operations (created_at);`;
+
+/** Migration 5, refusals summed per minute: sqlite/releaseSchema.ts says why. */
+export const RELEASE_REFUSAL_MINUTES_POSTGRES = `
+  CREATE TABLE release_refusal_minutes (
+    actor_uid TEXT NOT NULL,
+    remote TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    minute INT NOT NULL,
+    audit_id BIGINT NOT NULL UNIQUE REFERENCES release_audit (id),
+    attempts INT NOT NULL CHECK (attempts >= 1),
+    PRIMARY KEY (actor_uid, remote, environment, minute));`;

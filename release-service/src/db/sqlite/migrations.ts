@@ -3,7 +3,12 @@
  * (its own record table, so it never mistakes another service's versions for its own).
  */
 import { runSqliteMigrations, type SqliteDatabase, type SqliteMigration } from 'service-kit/sqlite';
-import { RELEASE_CANARY_SQLITE, RELEASE_OPERATIONS_SQLITE, RELEASE_REGISTRY_SQLITE } from './releaseSchema';
+import {
+  RELEASE_CANARY_SQLITE,
+  RELEASE_OPERATIONS_SQLITE,
+  RELEASE_REFUSAL_MINUTES_SQLITE,
+  RELEASE_REGISTRY_SQLITE,
+} from './releaseSchema';
 
 export const MIGRATION_TABLE = 'release_schema_migrations';
 
@@ -28,6 +33,13 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
     name: 'release operation outcomes',
     up(db) {
       db.exec(RELEASE_OPERATIONS_SQLITE);
+    },
+  },
+  {
+    version: 5,
+    name: 'release refusals summed per minute',
+    up(db) {
+      db.exec(RELEASE_REFUSAL_MINUTES_SQLITE);
     },
   },
 ];

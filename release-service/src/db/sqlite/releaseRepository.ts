@@ -15,6 +15,7 @@ import {
 } from '../releaseRepository';
 import {
   AUDIT_COLUMNS,
+  AUDIT_WITH_ATTEMPTS,
   type AuditRow,
   auditEntryOf,
   auditValues,
@@ -64,10 +65,19 @@ export function createSqliteReleaseRepository(db: SqliteDatabase): ReleaseReposi
        WHERE remote = ? AND environment = ? AND outcome = 'done'
          AND action IN (${DEPLOYING_ACTIONS.map((action) => `'${action}'`).join(', ')}) ORDER BY id`,
     ),
-    audit: db.prepare<[string, string | null, string | null, number], AuditRow>(
-      `SELECT * FROM release_audit
+    audit: db.prepare<[string, string | null, string | null, number | null, number | null, number], AuditRow>(
+      `${AUDIT_WITH_ATTEMPTS}
        WHERE remote IN (SELECT value FROM json_each(?)) AND (? IS NULL OR environment = ?)
+         AND (? IS NULL OR id < ?)
        ORDER BY id DESC LIMIT ?`,
+    ),
+    countRefusal: db.prepare(
+      `UPDATE release_refusal_minutes SET attempts = attempts + 1
+       WHERE actor_uid = ? AND remote = ? AND environment = ? AND minute = ?`,
+    ),
+    insertRefusalMinute: db.prepare(
+      `INSERT INTO release_refusal_minutes (actor_uid, remote, environment, minute, audit_id, attempts)
+       VALUES (?, ?, ?, ?, ?, 1)`,
     ),
     insertVersion: db.prepare(
       `INSERT INTO release_versions (remote, version, manifest_url, source_commit, created_by)
@@ -155,8 +165,22 @@ export function createSqliteReleaseRepository(db: SqliteDatabase): ReleaseReposi
     storeOperation(change.operation);
   });
 
+  /**
+   * The line, or for a refusal counted per minute one more attempt on the minute's line of that
+   * actor, remote and environment (written now if it is the first); the outcome in the same
+   * transaction, so a replayed id neither writes nor counts.
+   */
   const record = db.transaction((entry: AuditRecord, operation?: OperationRecord) => {
-    statements.insertAudit.run(...auditValues(entry));
+    const minute = entry.countInMinute;
+    if (minute === undefined || entry.actor.uid === null) {
+      statements.insertAudit.run(...auditValues(entry));
+    } else {
+      const key = [entry.actor.uid, entry.remote, entry.environment, minute] as const;
+      if (statements.countRefusal.run(...key).changes === 0) {
+        const { lastInsertRowid } = statements.insertAudit.run(...auditValues(entry));
+        statements.insertRefusalMinute.run(...key, lastInsertRowid);
+      }
+    }
     storeOperation(operation);
   });
 
@@ -178,9 +202,10 @@ export function createSqliteReleaseRepository(db: SqliteDatabase): ReleaseReposi
     },
     versions: async (remote) => statements.versions.all(remote).map(versionOf),
     deployments: async (remote, environment) => statements.deployments.all(remote, environment).map(deploymentOf),
-    async audit({ remotes, environment, limit }) {
+    async audit({ remotes, environment, limit, before }) {
       const env = environment ?? null;
-      return statements.audit.all(JSON.stringify(remotes), env, env, limit).map(auditEntryOf);
+      const older = before ?? null;
+      return statements.audit.all(JSON.stringify(remotes), env, env, older, older, limit).map(auditEntryOf);
     },
     async flip(change) {
       flip(change);

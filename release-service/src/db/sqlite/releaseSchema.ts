@@ -134,3 +134,20 @@ export const RELEASE_OPERATIONS_SQLITE = `
     created_at TEXT NOT NULL DEFAULT ${NOW},
     PRIMARY KEY (actor_uid, operation_id));
   CREATE INDEX release_operations_by_age ON release_operations (created_at);`;
+
+/**
+ * Migration 5, refusals summed per minute (docs/releasing.md): the refusals of an account with no
+ * rights on a remote make one audit line per actor, remote, environment and minute; this table
+ * keys that line and counts the attempts it stands for. The audit table stays append-only: the
+ * line is written once, only its count here moves. (A database moved from article-api, which
+ * never had it, starts with none: every refusal before the move has its own line.)
+ */
+export const RELEASE_REFUSAL_MINUTES_SQLITE = `
+  CREATE TABLE release_refusal_minutes (
+    actor_uid TEXT NOT NULL,
+    remote TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    minute INTEGER NOT NULL,
+    audit_id INTEGER NOT NULL UNIQUE REFERENCES release_audit (id),
+    attempts INTEGER NOT NULL CHECK (attempts >= 1),
+    PRIMARY KEY (actor_uid, remote, environment, minute));`;

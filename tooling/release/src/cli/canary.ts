@@ -10,6 +10,7 @@ import { findRemote } from '../remotes';
 import { releaseClientFromEnv } from '../service';
 import { canaryPercentArg, printCanary } from './canaryText';
 import { environmentOption, parse, run } from './run';
+import { terminal } from './terminalText';
 
 const USAGE = '使い方: npm run canary -- <リモート> <割合 1〜99 | promote | abort> [--env staging|production]';
 
@@ -38,12 +39,15 @@ run(async () => {
   const send = <T>(write: (id: string) => Promise<T>) => decidedWrite(client, write).catch(refusalOf);
   if (what === 'promote') {
     const result = await send((id) => client.promoteCanary(target, environment, body, id));
-    printCanary(result, `${target} のカナリア ${result.live?.version ?? ''} を昇格しました`);
+    printCanary(result, terminal`${target} のカナリア ${result.live?.version ?? ''} を昇格しました`);
   } else if (what === 'abort') {
     const result = await send((id) => client.abortCanary(target, environment, body, id));
-    printCanary(result, `${target} のカナリアを中止しました`);
+    printCanary(result, terminal`${target} のカナリアを中止しました`);
   } else if (percent !== null) {
     const result = await send((id) => client.setCanaryPercent(target, environment, { percent, ...body }, id));
-    printCanary(result, `${target} のカナリア ${result.canary?.version ?? ''} の割合を ${percent} % にしました`);
+    printCanary(
+      result,
+      terminal`${target} のカナリア ${result.canary?.version ?? ''} の割合を ${percent} % にしました`,
+    );
   }
 });

@@ -9,6 +9,7 @@ import {
 } from 'shared-releases';
 import { UsageError } from '../errors';
 import { environmentLabel } from './run';
+import { say, terminal, type TerminalText } from './terminalText';
 
 const RANGE = `${CANARY_MIN_PERCENT}〜${CANARY_MAX_PERCENT} の整数 (%)`;
 
@@ -47,36 +48,35 @@ export const rateText = (rate: number | null) => (rate === null ? '—' : `${(ra
 const releaseName = (version: string | null) => version ?? 'デプロイ時のビルド';
 
 /** One release's figures: "v5 表示 120 回 失敗率 0.8 %". */
-export const healthText = (health: ReleaseHealth) =>
-  `${releaseName(health.version)} 表示 ${health.views} 回 失敗率 ${rateText(health.failureRate)}`;
+export const healthText = (health: ReleaseHealth): TerminalText =>
+  terminal`${releaseName(health.version)} 表示 ${health.views} 回 失敗率 ${rateText(health.failureRate)}`;
 
 /** A difference of rates in percentage points: 0.25 → "25 ポイント" (the service's margin is one). */
 const pointsText = (difference: number) => `${Number((difference * 100).toFixed(1))} ポイント`;
 
 /** The figures the service withdrew a canary on, canary and live side by side, and its rule. */
-export const decisionText = (d: CanaryDecision) =>
-  `カナリア ${healthText(d.canary)} | 現行 ${healthText(d.live)}` +
-  ` (判定条件: カナリア表示 ${d.minCanaryViews} 回以上で失敗率が現行を ${pointsText(d.margin)}超えて上回る、開始から ${d.secondsAfterStart} 秒)`;
+export const decisionText = (d: CanaryDecision): TerminalText =>
+  terminal`カナリア ${healthText(d.canary)} | 現行 ${healthText(d.live)} (判定条件: カナリア表示 ${d.minCanaryViews} 回以上で失敗率が現行を ${pointsText(d.margin)}超えて上回る、開始から ${d.secondsAfterStart} 秒)`;
 
 /** "実行中 10 %" or "自動で取り下げ (…)", with when it started and who started it. */
-export function canaryStateText(canary: CanaryState): string {
+export function canaryStateText(canary: CanaryState): TerminalText {
   const state =
     canary.status === 'running'
       ? `実行中 ${canary.percent} %`
       : `自動で取り下げ ${canary.percent} %${canary.withdrawn ? ` (${canary.withdrawn.at})` : ''}`;
-  return `カナリア ${canary.version}: ${state}  開始 ${canary.startedAt}  ${canary.actor ?? '-'}`;
+  return terminal`カナリア ${canary.version}: ${state}  開始 ${canary.startedAt}  ${canary.actor ?? '-'}`;
 }
 
 /** A canary action's answer: the sentence, then where things stand. */
-export function printCanary(result: CanaryResult, sentence: string): void {
-  for (const note of result.notes) console.log(`  ${note}`);
+export function printCanary(result: CanaryResult, sentence: TerminalText): void {
+  for (const note of result.notes) say(terminal`  ${note}`);
   const where = environmentLabel(result.environment);
   if (result.canary) {
     const { percent, manifestUrl } = result.canary;
-    console.log(`✔ ${sentence} (${where}): 訪問者の ${percent} % に ${manifestUrl}`);
-    console.log(`  残りの訪問者には ${releaseName(result.live?.version ?? null)} を配信します。`);
+    say(terminal`✔ ${sentence} (${where}): 訪問者の ${percent} % に ${manifestUrl}`);
+    say(terminal`  残りの訪問者には ${releaseName(result.live?.version ?? null)} を配信します。`);
   } else {
     const live = result.live;
-    console.log(`✔ ${sentence} (${where}): すべての訪問者に ${live ? live.manifestUrl : 'デプロイ時のビルド'}`);
+    say(terminal`✔ ${sentence} (${where}): すべての訪問者に ${live ? live.manifestUrl : 'デプロイ時のビルド'}`);
   }
 }

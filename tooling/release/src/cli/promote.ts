@@ -6,6 +6,7 @@ import { promoteRemote } from '../releaseRemote';
 import { findRemote } from '../remotes';
 import { releaseClientFromEnv } from '../service';
 import { environmentOption, parse, printFlip, run } from './run';
+import { terminal } from './terminalText';
 
 run(async () => {
   const { values, positionals } = parse({ to: { type: 'string' } });
@@ -13,5 +14,5 @@ run(async () => {
   if (!version) throw new ReleaseError('使い方: npm run promote -- <リモート> <バージョン> [--to production]');
   const remote = findRemote(name);
   const result = await promoteRemote(releaseClientFromEnv(), remote, version, environmentOption(values.to));
-  printFlip(result, `${remote.federationName} ${version} を昇格しました`);
+  printFlip(result, terminal`${remote.federationName} ${version} を昇格しました`);
 });

@@ -10,6 +10,7 @@ import { releaseClientFromEnv } from '../service';
 import { artifactStoreFromEnv } from '../storeConfig';
 import { canaryPercentArg, printCanary } from './canaryText';
 import { environmentOption, parse, printFlip, run } from './run';
+import { say, terminal } from './terminalText';
 
 run(async () => {
   const { values, positionals } = parse({
@@ -27,7 +28,7 @@ run(async () => {
   if (values.rollback) {
     if (percent !== undefined) throw new UsageError('--rollback と --canary は一緒に使えません。');
     const result = await rollbackRemote(client, remote, environment);
-    printFlip(result, `${remote.federationName} を ${result.live.version} に戻しました`);
+    printFlip(result, terminal`${remote.federationName} を ${result.live.version} に戻しました`);
     return;
   }
   const version = values.version ?? versionFromClock();
@@ -41,18 +42,16 @@ run(async () => {
     client,
     fromDir: values.from,
     commit: sourceCommit(),
-    log: (line: string) => console.log(line),
+    log: (line: string) => say(terminal`${line}`),
   };
   if (percent === undefined) {
-    printFlip(await releaseRemote(options), `${remote.federationName} ${version} を公開しました`);
+    printFlip(await releaseRemote(options), terminal`${remote.federationName} ${version} を公開しました`);
     return;
   }
   printCanary(
     await startCanaryRemote({ ...options, percent }),
-    `${remote.federationName} ${version} をカナリアとして公開しました`,
+    terminal`${remote.federationName} ${version} をカナリアとして公開しました`,
   );
-  console.log(
-    `  割合の変更・昇格・中止: npm run canary -- ${remote.workspace} <1〜99> | promote | abort` +
-      (environment === 'production' ? '' : ` --env ${environment}`),
-  );
+  const envOption = environment === 'production' ? '' : ` --env ${environment}`;
+  say(terminal`  割合の変更・昇格・中止: npm run canary -- ${remote.workspace} <1〜99> | promote | abort${envOption}`);
 });

@@ -12,6 +12,7 @@ import {
   type ReleaseEnvironment,
 } from 'shared-releases';
 import { ReleaseError, UsageError } from '../errors';
+import { joinText, say, sayError, terminal, terminalLines, type TerminalText } from './terminalText';
 
 export function parse<T extends NonNullable<ParseArgsConfig['options']>>(options: T, args = process.argv.slice(2)) {
   try {
@@ -46,17 +47,20 @@ export function environmentOption(value: string | undefined): ReleaseEnvironment
 export const environmentLabel = (environment: ReleaseEnvironment) =>
   `${ENVIRONMENT_LABELS[environment]} ${environment}`;
 
-export function printFlip(result: FlipResult, sentence: string): void {
-  for (const note of result.notes) console.log(`  ${note}`);
-  console.log(`✔ ${sentence} (${environmentLabel(result.environment)}): ${result.live.manifestUrl}`);
+/** The service's answer to a flip: the gate's notes (they quote the manifests), then the sentence. */
+export function printFlip(result: FlipResult, sentence: TerminalText): void {
+  for (const note of result.notes) say(terminal`  ${note}`);
+  say(terminal`✔ ${sentence} (${environmentLabel(result.environment)}): ${result.live.manifestUrl}`);
 }
 
 export function run(main: () => Promise<void>): void {
   main().catch((error: unknown) => {
+    // A refusal's message is the service's (made one line by refusalOf) or the CLI's own, whose
+    // line breaks are kept; the gate's problems quote the manifests.
     if (error instanceof ReleaseError) {
-      console.error([error.message, ...error.problems.map((problem) => `  - ${problem}`)].join('\n'));
+      sayError(joinText([terminalLines(error.message), ...error.problems.map((problem) => terminal`  - ${problem}`)]));
     } else {
-      console.error(error);
+      sayError(terminalLines(error instanceof Error ? (error.stack ?? error.message) : String(error)));
     }
     process.exitCode = error instanceof UsageError ? 2 : 1;
   });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ReleaseApiError,
   type CanaryResult,
@@ -18,7 +18,7 @@ const releaseKeys = {
 const retryOnce = (failureCount: number, error: unknown) =>
   !(error instanceof ReleaseApiError && error.status >= 400 && error.status < 500) && failureCount < 1;
 
-/** How many audit lines the page shows (the service's default is 100, its maximum 500). */
+/** How many audit lines a page of the log holds (the service's default is 100, its maximum 500). */
 export const AUDIT_LIMIT = 200;
 
 export function useReleaseOverview() {
@@ -26,11 +26,20 @@ export function useReleaseOverview() {
   return useQuery({ queryKey: releaseKeys.overview, queryFn: () => client.overview(), retry: retryOnce });
 }
 
+/**
+ * The audit log, newest first: its last AUDIT_LIMIT lines, then (fetchNextPage, the page's
+ * さらに表示) the AUDIT_LIMIT before those, following the service's nextBefore. Read again after a
+ * flip, every page loaded so far.
+ */
 export function useReleaseAudit() {
   const client = useReleaseClient();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: releaseKeys.audit,
-    queryFn: () => client.audit({ limit: AUDIT_LIMIT }),
+    queryFn: ({ pageParam }) =>
+      client.audit(pageParam === null ? { limit: AUDIT_LIMIT } : { limit: AUDIT_LIMIT, before: pageParam }),
+    initialPageParam: null as number | null,
+    // null or absent (a service without pages): the log has nothing older.
+    getNextPageParam: (page) => page.nextBefore ?? undefined,
     retry: retryOnce,
   });
 }

@@ -50,6 +50,8 @@ export function AuditLogTable({ workspace, entries }: { workspace: string; entri
             <td data-label="操作">{ACTION_LABELS[entry.action]}</td>
             <td data-label="結果">
               <Outcome $done={entry.outcome === 'done'}>{OUTCOME_LABELS[entry.outcome]}</Outcome>
+              {/* An account's refusals without rights: one line per minute, counted. */}
+              {(entry.attempts ?? 1) > 1 && <Muted>（{entry.attempts} 回）</Muted>}
             </td>
             <td data-label="環境">{environmentName(entry.environment)}</td>
             <td data-label="バージョン">{entry.version ? <Code>{entry.version}</Code> : <Muted>—</Muted>}</td>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { AuditMoreState } from './AuditLogMore';
 import styled from 'styled-components';
 import { Banner, Button, Spinner, useDocumentTitle } from 'shared-ui';
 import { PageHeader } from 'shared-ui/page';
@@ -52,6 +53,23 @@ export function ReleasesPage() {
   const flip = useFlip();
   const [pending, setPending] = useState<FlipRequest | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [pagedBack, setPagedBack] = useState(false);
+  const auditLines = audit.data?.pages.flatMap((page) => page.entries);
+  const moreState: AuditMoreState = audit.isFetchingNextPage
+    ? 'loading'
+    : audit.isFetchNextPageError
+      ? 'error'
+      : audit.hasNextPage
+        ? 'more'
+        : 'end';
+  const auditMore = {
+    state: moreState,
+    pagedBack,
+    onMore: () => {
+      setPagedBack(true);
+      void audit.fetchNextPage();
+    },
+  };
 
   const run = (request: FlipRequest) => {
     setOutcome(null);
@@ -123,8 +141,9 @@ export function ReleasesPage() {
             <RemoteReleasesSection
               key={remote.remote}
               remote={remote}
-              audit={audit.data?.entries.filter((entry) => entry.remote === remote.remote)}
-              auditState={audit.isPending ? 'loading' : audit.isError ? 'error' : 'ready'}
+              audit={auditLines?.filter((entry) => entry.remote === remote.remote)}
+              auditState={audit.isPending ? 'loading' : audit.isError && !auditLines ? 'error' : 'ready'}
+              auditMore={auditMore}
               busy={flip.isPending}
               onRequest={(request) => {
                 setOutcome(null);

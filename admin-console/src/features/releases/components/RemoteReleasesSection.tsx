@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { RELEASE_ENVIRONMENTS, type AuditEntry, type RemoteReleases } from 'shared-releases';
 import { media } from 'shared-ui';
 import type { FlipRequest } from '../api/releaseQueries';
+import { AuditLogMore, type AuditMoreState } from './AuditLogMore';
 import { AuditLogTable } from './AuditLogTable';
 import { EnvironmentPanel } from './EnvironmentPanel';
 import { Muted } from './releaseStyles';
@@ -42,12 +43,21 @@ interface RemoteReleasesSectionProps {
   /** This remote's audit lines; undefined while the log loads or when it could not be read. */
   audit: readonly AuditEntry[] | undefined;
   auditState: 'loading' | 'error' | 'ready';
+  /** Paging back through the log (shared by every remote's section: one log, one cursor). */
+  auditMore: { state: AuditMoreState; pagedBack: boolean; onMore: () => void };
   busy: boolean;
   onRequest: (request: FlipRequest) => void;
 }
 
 /** One remote: staging and production side by side, its published versions and its audit log. */
-export function RemoteReleasesSection({ remote, audit, auditState, busy, onRequest }: RemoteReleasesSectionProps) {
+export function RemoteReleasesSection({
+  remote,
+  audit,
+  auditState,
+  auditMore,
+  busy,
+  onRequest,
+}: RemoteReleasesSectionProps) {
   const headingId = useId();
   return (
     <Section aria-labelledby={headingId}>
@@ -73,7 +83,14 @@ export function RemoteReleasesSection({ remote, audit, auditState, busy, onReque
       ) : auditState === 'error' || !audit ? (
         <Muted>監査ログを表示できません。</Muted>
       ) : (
-        <AuditLogTable workspace={remote.workspace} entries={audit} />
+        <>
+          {audit.length === 0 && auditMore.state !== 'end' ? (
+            <Muted>読み込んだ範囲に記録はありません。</Muted>
+          ) : (
+            <AuditLogTable workspace={remote.workspace} entries={audit} />
+          )}
+          <AuditLogMore workspace={remote.workspace} {...auditMore} />
+        </>
       )}
     </Section>
   );
