@@ -73,11 +73,17 @@ export interface ReleaseOptions {
  */
 async function takeBackUnlessReferenced({ client, remote, version, store, log = () => {} }: ReleaseOptions) {
   const usage = await client.versionUsage(remote.federationName, version).catch(() => null);
-  if (usage && !usage.referenced) {
-    store.remove(remote, version);
+  if (!usage || usage.referenced) {
+    log(`${remote.workspace} ${version} のフォルダは残しました (リリースサービスが参照を確認できませんでした)。`);
     return;
   }
-  log(`${remote.workspace} ${version} のフォルダは残しました (リリースサービスが参照を確認できませんでした)。`);
+  // The refusal is the answer that matters: a store that fails to delete (a bucket unreachable)
+  // leaves the folder for --prune, said, rather than hiding the service's sentence.
+  await store.remove(remote, version).catch((error: unknown) => {
+    log(
+      `${remote.workspace} ${version} のフォルダは残しました (削除に失敗しました: ${error instanceof Error ? error.message : String(error)})。npm run releases -- --prune で後から削除できます。`,
+    );
+  });
 }
 
 /**

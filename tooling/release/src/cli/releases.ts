@@ -12,8 +12,8 @@ import {
   type ReleaseClient,
   type ReleaseEnvironment,
 } from 'shared-releases';
-import { artifactStoreDir, createLocalArtifactStore } from '../artifactStore';
 import { durationOption, pruneCandidates } from '../prune';
+import { artifactStoreFromEnv } from '../storeConfig';
 import { UsageError } from '../errors';
 import { refusalOf } from '../releaseRemote';
 import { findRemote, remotes } from '../remotes';
@@ -75,14 +75,15 @@ function canaryLines(
 /** Dry run by default: lists what --yes would remove. */
 async function prune(values: { remote?: string; 'older-than'?: string; yes?: boolean }) {
   const olderThan = durationOption(values['older-than']);
-  const store = createLocalArtifactStore(artifactStoreDir());
+  // The store the releases were published to: the local folder or the bucket (RELEASE_STORE).
+  const store = artifactStoreFromEnv();
   const chosen = values.remote === undefined ? remotes : [findRemote(values.remote)];
   const candidates = await pruneCandidates(releaseClientFromEnv(), store, chosen, olderThan).catch(refusalOf);
   const verb = values.yes ? '削除します' : '削除できます (--yes で削除)';
   say(terminal`どこからも参照されていない公開済みバージョン ${candidates.length} 件を${verb}: ${store.description}`);
   for (const { remote, version, publishedAt } of candidates) {
     say(terminal`  ${remote.workspace} ${version}  ${publishedAt.toISOString()}`);
-    if (values.yes) store.remove(remote, version);
+    if (values.yes) await store.remove(remote, version);
   }
 }
 
