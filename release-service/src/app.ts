@@ -10,6 +10,7 @@ import type { AppConfig } from './config';
 import { openStorage } from './db/storage';
 import { createManifestFetcher, type FetchManifest } from './releases/manifests';
 import { RELEASE_MESSAGES } from './releases/messages';
+import { keepOutcomes } from './releases/outcomeRetention';
 import { createReleaseServices } from './releases/services';
 import { livenessRoutes } from './routes/health';
 import { healthReportRoutes } from './routes/healthReports';
@@ -63,6 +64,13 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         ...(options.clock ? { clock: options.clock } : {}),
         log: api.log,
       });
+      const outcomes = keepOutcomes(storage.releases, {
+        retentionDays: config.outcomeRetentionDays,
+        ...(options.clock ? { clock: options.clock } : {}),
+        log: api.log,
+      });
+      api.addHook('onReady', () => outcomes.start());
+      api.addHook('onClose', async () => outcomes.stop());
       api.register(livenessRoutes);
       api.register(releaseRoutes({ services: releases, guards, limitWrites }));
       api.register(healthReportRoutes({ health: releases.health, limitReports }));

@@ -40,6 +40,8 @@ export interface AppConfig extends CommonConfig {
     addressCap: number;
     reportsPerMinute: number;
   };
+  /** Days a write's stored outcome answers a retry of its operation id (RELEASE_OUTCOME_RETENTION_DAYS). */
+  outcomeRetentionDays: number;
   /** TEST ONLY (testFailpoint.ts): a crash injected by the fault tests; null in every deployment. */
   testFailpoint: TestFailpoint | null;
 }
@@ -51,6 +53,11 @@ export const DEFAULT_DATABASE_PATH = path.join(REPO_ROOT, '.data', 'releases.sql
 export const DEFAULT_RELEASE_PUBLIC_URL = 'http://localhost:{port}/releases';
 /** The local shell's manifest: every environment on one machine is served by the same shell. */
 export const DEFAULT_SHELL_MANIFEST = 'http://localhost:3000/mf-manifest.json';
+/**
+ * A week: a retry comes within seconds (the CLI's back-off) or minutes (a CI job re-run, the
+ * リリース page's second click), and an id older than this answered again would be a new write.
+ */
+export const DEFAULT_OUTCOME_RETENTION_DAYS = 7;
 
 const envSchema = z.object(
   Object.assign(commonEnvShape({ port: DEFAULT_PORT, defaultDatabasePath: DEFAULT_DATABASE_PATH }), {
@@ -66,6 +73,7 @@ const envSchema = z.object(
     HEALTH_MARGIN: z.coerce.number().min(0).max(1).default(HEALTH_DEFAULTS.margin),
     HEALTH_ADDRESS_CAP: integer(1, 1_000_000).default(HEALTH_DEFAULTS.addressCap),
     HEALTH_REPORTS_PER_MINUTE: integer(1, 1_000_000).default(HEALTH_DEFAULTS.reportsPerMinute),
+    RELEASE_OUTCOME_RETENTION_DAYS: integer(1, 3_650).default(DEFAULT_OUTCOME_RETENTION_DAYS),
     TEST_FAILPOINT: z.enum(TEST_FAILPOINTS).optional(),
   }),
 );
@@ -100,6 +108,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       addressCap: vars.HEALTH_ADDRESS_CAP,
       reportsPerMinute: vars.HEALTH_REPORTS_PER_MINUTE,
     },
+    outcomeRetentionDays: vars.RELEASE_OUTCOME_RETENTION_DAYS,
     testFailpoint: vars.TEST_FAILPOINT ?? null,
   });
 }

@@ -172,6 +172,8 @@ export interface ReleaseRepository {
   record(entry: AuditRecord, operation?: OperationRecord): Promise<void>;
   /** The outcome stored under (actor, operation id), or null. */
   operation(actorUid: string, operationId: string): Promise<OperationRecord | null>;
+  /** Deletes the outcomes stored before `before` (retention, releases/outcomeRetention.ts); how many. */
+  pruneOperations(before: Date): Promise<number>;
   /** Where a version is named: live lines, canaries, and done audit lines, of every environment. */
   versionUsage(remote: string, version: string): Promise<VersionReference[]>;
 }

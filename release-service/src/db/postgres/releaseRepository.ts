@@ -244,6 +244,10 @@ export function createPostgresReleaseRepository(pool: pg.Pool): ReleaseRepositor
       );
       return rows[0] ? operationOf(rows[0]) : null;
     },
+    async pruneOperations(before) {
+      const { rowCount } = await pool.query('DELETE FROM release_operations WHERE created_at < $1', [before]);
+      return rowCount ?? 0;
+    },
     async versionUsage(remote, version) {
       const { rows } = await pool.query<{ environment: string; place: string }>(USAGE, [remote, version]);
       return rows.map(referenceOf);

@@ -107,6 +107,8 @@ export function createSqliteReleaseRepository(db: SqliteDatabase): ReleaseReposi
     operation: db.prepare<[string, string], OperationRow>(
       'SELECT * FROM release_operations WHERE actor_uid = ? AND operation_id = ?',
     ),
+    // created_at is ISO 8601 in UTC with milliseconds (the schema's NOW): compared as text.
+    pruneOperations: db.prepare<[string]>('DELETE FROM release_operations WHERE created_at < ?'),
     versionUsage: db.prepare<{ remote: string; version: string }, { environment: string; place: string }>(
       VERSION_USAGE_SQL,
     ),
@@ -220,6 +222,7 @@ export function createSqliteReleaseRepository(db: SqliteDatabase): ReleaseReposi
       const row = statements.operation.get(actorUid, operationId);
       return row ? operationOf(row) : null;
     },
+    pruneOperations: async (before) => statements.pruneOperations.run(before.toISOString()).changes,
     versionUsage: async (remote, version) => statements.versionUsage.all({ remote, version }).map(referenceOf),
   };
 }
