@@ -2,16 +2,9 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { median } from './stats';
+import { medianFigures, type LighthouseFigures } from './lighthouseFigures';
 
-export interface LighthouseFigures {
-  score: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  fcpMs: number;
-  totalBytes: number;
-}
+export { lcpOnlyRequests, medianFigures, type LighthouseFigures, type RequestSeen } from './lighthouseFigures';
 
 export type LighthousePreset = 'mobile' | 'desktop';
 
@@ -27,19 +20,6 @@ export async function lighthouseOnce(
     maxBuffer: 1 << 20,
   });
   return JSON.parse(stdout.trim().split('\n').pop()!) as LighthouseFigures;
-}
-
-/** Each figure's median over the runs (each figure on its own, as Lighthouse's own CLI does). */
-export function medianFigures(samples: LighthouseFigures[]): LighthouseFigures {
-  const of = (pick: (s: LighthouseFigures) => number) => median(samples.map(pick));
-  return {
-    score: of((s) => s.score),
-    lcpMs: of((s) => s.lcpMs),
-    tbtMs: of((s) => s.tbtMs),
-    cls: of((s) => s.cls),
-    fcpMs: of((s) => s.fcpMs),
-    totalBytes: of((s) => s.totalBytes),
-  };
 }
 
 /** Lighthouse in Debian Chromium, mobile (default) or desktop preset; median of `runs`. */

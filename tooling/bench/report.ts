@@ -3,7 +3,7 @@ import type { ApiFigures } from './api';
 import type { BarCheck } from './bars';
 import { VARIANTS, type PageComparison } from './floorComparison';
 import type { HydrationFigures } from './hydration';
-import type { LighthouseFigures } from './lighthouse';
+import { lcpOnlyRequests, type LighthouseFigures } from './lighthouseFigures';
 import type { PageLoadFigures } from './pageLoad';
 import type { RenderLoadFigures, RenderLoadResults } from './renderLoad';
 import type { CanaryFigures } from './canary';
@@ -36,6 +36,17 @@ export interface BenchResults {
 }
 
 const VARIANT_NAMES = { server: 'server-rendered', floor: 'floor (no scripts)', client: 'client-rendered (before)' };
+
+/** The unsimulated gap: 0 ms when the LCP element painted in the first contentful frame. */
+const seenGap = (f: LighthouseFigures) =>
+  f.observedLcpMs === undefined || f.observedFcpMs === undefined ? '?' : ms(f.observedLcpMs - f.observedFcpMs);
+
+/** A request's path (and host when it is another origin's), short enough for one line. */
+const shortUrl = (url: string) => {
+  const { host, pathname } = new URL(url);
+  const path = pathname.length > 40 ? `${pathname.slice(0, 37)}...` : pathname;
+  return host.startsWith('localhost') || host.startsWith('127.0.0.1') ? path : `${host}${path}`;
+};
 
 /** One row a load: throughput, latency, errors and how the pages were made. */
 const loadRows = (loads: [string, RenderLoadFigures][]) =>
@@ -71,10 +82,22 @@ function reportServerRendering({
           TBT: ms(c.median[variant].tbtMs),
           CLS: c.median[variant].cls.toFixed(3),
           FCP: ms(c.median[variant].fcpMs),
+          'LCP/FCP': `${(c.median[variant].lcpMs / c.median[variant].fcpMs).toFixed(2)}×`,
+          'seen LCP − FCP': seenGap(c.median[variant]),
           'total bytes': kb(c.median[variant].totalBytes),
         })),
       ),
     );
+    // Why a simulated LCP exceeds FCP when both were seen in the same frame (lighthouse.ts).
+    for (const [page, c] of Object.entries(lighthouseMobile)) {
+      const server = c.median.server;
+      const charged = lcpOnlyRequests(server.endedBeforeLcp ?? []);
+      console.log(
+        `  ${page}: LCP element ${server.lcpElement ?? '?'}; charged to LCP only: ${
+          charged.map((r) => `${r.resourceType} ${r.priority} ${shortUrl(r.url)}`).join(', ') || 'nothing'
+        }`,
+      );
+    }
   }
   if (hydration) {
     console.log('Hydration of the server-rendered pages: first visit (no cookie), light, dark');

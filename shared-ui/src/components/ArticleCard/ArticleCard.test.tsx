@@ -120,6 +120,16 @@ describe('ArticleCard', () => {
     expect(last!.animation).toBe('none');
   });
 
+  it('moves in without fading: a card of the first screen is painted, and counts for LCP, from the first frame', () => {
+    // Chrome leaves a paint at opacity 0 out of LCP; the first card's excerpt is /articles' LCP element.
+    renderWithTheme(<ArticleCard {...base} index={0} excerpt="本文の抜粋..." />);
+    const name = getComputedStyle(screen.getByRole('article')).animation.split(' ')[0]!;
+    const css = Array.from(document.querySelectorAll('style'), (style) => style.textContent).join('\n');
+    const keyframes = css.match(new RegExp(`@keyframes ${name}\\s*{([^@]*?)}\\s*}`))?.[1];
+    expect(keyframes).toMatch(/transform/);
+    expect(keyframes).not.toMatch(/opacity/);
+  });
+
   it('has no entrance of its own without an index (a card below the first screen)', () => {
     renderWithTheme(<ArticleCard {...base} />);
     expect(getComputedStyle(screen.getByRole('article')).animation).toBe('none');
