@@ -12,10 +12,10 @@ import {
   DEFAULT_ENVIRONMENT,
   RELEASE_ENVIRONMENTS,
   type ReleaseEnvironment,
-} from '../../shared-releases/src/environments';
+} from '../../../shared-releases/src/environments';
 import { z } from 'zod';
 import type { RuntimeConfig } from './runtimeConfig';
-import { REMOTE_NAMES, type Registry } from './registry';
+import { REMOTE_NAMES, type Registry } from '../releases/registry';
 
 export interface WebServerConfig {
   /** Canonical and share URLs, sitemap and feed; never taken from a request's Host. */
@@ -57,9 +57,13 @@ export class ConfigError extends Error {
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/;
 export const isLoopback = (host: string) => LOOPBACK.test(host);
 
+/**
+ * The repository's (and the image's) layout: web-server/ beside shell/dist. This module runs from
+ * web-server/src/config (the sources) or from a chunk in web-server/dist (the build).
+ */
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** The repository's (and the image's) layout: web-server/dist beside shell/dist. */
-const DEFAULT_SHELL_DIST = path.resolve(here, '..', '..', 'shell', 'dist');
+const webServerRoot = path.basename(here) === 'dist' ? path.dirname(here) : path.resolve(here, '..', '..');
+const DEFAULT_SHELL_DIST = path.resolve(webServerRoot, '..', 'shell', 'dist');
 const MAX_THREADS = 4;
 
 /** Render threads by default: one per core, at most 4 (renderPool.ts). */
