@@ -15,6 +15,7 @@ import {
 } from '../../../shared-releases/src/environments';
 import { z } from 'zod';
 import type { RuntimeConfig } from './runtimeConfig';
+import { describeIssue, httpUrl, jsonText, list } from './settingTypes';
 import { REMOTE_NAMES, type Registry } from '../releases/registry';
 
 export interface WebServerConfig {
@@ -69,50 +70,6 @@ const MAX_THREADS = 4;
 /** Render threads by default: one per core, at most 4 (renderPool.ts). */
 export const defaultRenderThreads = (cores: number) => Math.max(1, Math.min(cores, MAX_THREADS));
 
-const httpUrl = (what: string) =>
-  z
-    .string()
-    .trim()
-    .refine((value) => {
-      try {
-        return ['http:', 'https:'].includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, `${what} must be an absolute http(s) URL`);
-
-/** One line a problem, naming the setting (and the key inside a JSON setting). */
-function describeIssue(issue: z.core.$ZodIssue, name: string): string {
-  if (issue.code === 'custom') return issue.message;
-  // zod leaves the input out of its issues: a missing value is the one "received undefined".
-  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) return `${name} is required`;
-  return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
-}
-
-const jsonText = <T extends z.ZodType>(schema: T, what: string) =>
-  z.union([z.string(), z.record(z.string(), z.unknown())]).transform((value, context): z.output<T> => {
-    let parsed: unknown = value;
-    if (typeof value === 'string') {
-      try {
-        parsed = JSON.parse(value);
-      } catch {
-        context.addIssue({ code: 'custom', message: `${what} is not JSON` });
-        return z.NEVER;
-      }
-    }
-    const result = schema.safeParse(parsed);
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        context.addIssue({
-          code: 'custom',
-          message: describeIssue(issue, [what, ...issue.path.map(String)].join('.')),
-        });
-      }
-      return z.NEVER;
-    }
-    return result.data;
-  });
-
 const remotesSchema = z.object(
   Object.fromEntries(REMOTE_NAMES.map((name) => [name, httpUrl(`REMOTES.${name}`)])) as Record<
     (typeof REMOTE_NAMES)[number],
@@ -125,16 +82,6 @@ const firebaseWebConfig = z.looseObject({
   authDomain: z.string().min(1),
   projectId: z.string().min(1),
 });
-
-const list = z
-  .string()
-  .optional()
-  .transform((value) =>
-    (value ?? '')
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean),
-  );
 
 const environmentSchema = z.object({
   NODE_ENV: z.string().optional(),
