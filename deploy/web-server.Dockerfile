@@ -3,7 +3,7 @@
 #   docker build -f deploy/web-server.Dockerfile -t ai-manabi-web-server .
 #   docker run --rm -p 8080:8080 --stop-timeout 15 -e SITE_ORIGIN=https://… -e REMOTES='{…}' \
 #     -e API_BASE_URL=https://… -e FIREBASE_WEB_CONFIG='{…}' ai-manabi-web-server
-# It is configured by environment variables only, validated at start (web-server/src/config.ts):
+# It is configured by environment variables only, validated at start (web-server/src/config/config.ts):
 # a missing or malformed one stops the container with a message naming it.
 #
 # scripts/test/webServerImage.test.ts reads this file (through scripts/test/support/webServerImage/):

@@ -14,7 +14,13 @@ export async function buildWebServer() {
   fs.rmSync(path.join(here, 'dist'), { recursive: true, force: true });
   await build({
     absWorkingDir: here,
-    entryPoints: ['src/index.ts', 'src/main.ts', 'src/renderWorker.ts'],
+    // Named outputs: dist/main.js is the production command, and the render pool finds
+    // renderWorker.js beside the chunk it runs from (src/render/renderPool.ts).
+    entryPoints: [
+      { in: 'src/index.ts', out: 'index' },
+      { in: 'src/main.ts', out: 'main' },
+      { in: 'src/render/renderWorker.ts', out: 'renderWorker' },
+    ],
     outdir: 'dist',
     bundle: true,
     splitting: true,

@@ -50,7 +50,7 @@ export function watchConsole(page: Page): string[] {
  * GETs `url` until the server renders it (X-Render `server; …`), for up to `timeoutMs`, and gives
  * the last answer. A server just started, or a release just given to it, can miss the render
  * deadline on a busy machine: it then serves the page to the browser to render, and does not try
- * that release again for 5 s (web-server/src/serverRendering.ts). A page the server never renders
+ * that release again for 5 s (web-server/src/render/serverRendering.ts). A page the server never renders
  * still comes back client-rendered, for the test to refuse.
  */
 export async function serverRenderedAnswer(request: APIRequestContext, url: string, timeoutMs = 10_000) {

@@ -1,5 +1,5 @@
 // Firebase Hosting for the web apps: one site (hosting target) per app, each serving its production
-// build with the headers the web server sends (web-server/src/staticFiles.ts, web-server/src/csp.ts):
+// build with the headers the web server sends (web-server/src/http/staticFiles.ts, web-server/src/config/csp.ts):
 // no-cache on what names other files (HTML, manifests, entries, registry, config), a year of
 // immutable caching on content-hashed files, CORS on the remotes, the CSP. The shell's site also
 // sends /api/** to the article API's container service. firebase.json's "hosting" section is

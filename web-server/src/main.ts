@@ -2,8 +2,8 @@
 // `web-server`: the shell's production server (the container's command). Configuration from the
 // environment, validated before anything listens (config.ts); SIGTERM drains and exits.
 import os from 'node:os';
-import { ConfigError, configFromEnvironment } from './config';
-import { createShellServer } from './shellServer';
+import { ConfigError, configFromEnvironment } from './config/config';
+import { createShellServer } from './http/shellServer';
 
 function start() {
   let config;

@@ -1,5 +1,5 @@
 // The contract between the shell's server renderer (this build's dist/server/main.js) and the web
-// server that loads it (web-server/src/serverRendering.ts): one definition, imported by both.
+// server that loads it (web-server/src/render/serverRendering.ts): one definition, imported by both.
 // Plain types and one constant, no imports, so the web server can read it without the shell's UI.
 
 export type RenderTheme = 'light' | 'dark';

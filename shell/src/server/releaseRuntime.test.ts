@@ -2,7 +2,7 @@
 // The runtime plumbing of one release, against a stand-in federation runtime: an instance of its
 // own on the shell's share scope, its container loaded without the lookup by global name, its
 // chunks fetched from its own folder, and everything let go of. The real runtime with real builds:
-// web-server/src/releasesSideBySide.test.ts.
+// web-server/src/releases/releasesSideBySide.test.ts.
 import v8 from 'node:v8';
 import {
   createInstance,

@@ -10,7 +10,7 @@ import { createRenderPool } from './renderPool';
  * bundle) and renders the pages it is sent; a failed page rejects, and a thread that dies or
  * stops answering is replaced without holding up the other threads.
  */
-const bundle = path.join(__dirname, 'testing', 'rendererFixture.cjs');
+const bundle = path.join(__dirname, '..', 'testing', 'rendererFixture.cjs');
 /** The thread's module built from its source as web-server/build.mjs builds it (into a temporary folder). */
 const workerFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'render-worker-')), 'renderWorker.mjs');
 buildSync({

@@ -7,10 +7,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { bucketFromCookie, isCanaryBucket } from '../../shared-releases/src/canary';
-import type { WebServerConfig } from './config';
-import { createShellServer } from './shellServer';
-import type { StaticServer } from './staticServer';
+import { bucketFromCookie, isCanaryBucket } from '../../../shared-releases/src/canary';
+import type { WebServerConfig } from '../config/config';
+import { createShellServer } from '../http/shellServer';
+import type { StaticServer } from '../http/staticServer';
 
 const LIVE = 'https://cdn.example/public-site/v1/mf-manifest.json';
 const CANARY = 'https://canary.example/public-site/v2/mf-manifest.json';
@@ -40,7 +40,7 @@ let bases: string[];
 
 beforeAll(() => {
   shellDist = fs.mkdtempSync(path.join(os.tmpdir(), 'canary-shell-'));
-  fs.cpSync(path.join(__dirname, 'testing', 'shellDistFixture'), shellDist, { recursive: true });
+  fs.cpSync(path.join(__dirname, '..', 'testing', 'shellDistFixture'), shellDist, { recursive: true });
   fs.writeFileSync(
     path.join(shellDist, 'index.html'),
     '<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>',

@@ -4,11 +4,11 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { RenderedPage, RenderTheme, ShellRenderer } from '../../shell/src/server/contract';
+import type { RenderedPage, RenderTheme, ShellRenderer } from '../../../shell/src/server/contract';
 import { isServiceVersion, watchApiVersion } from './apiVersion';
 import { createPageCache, type CacheState } from './pageCache';
 import { createRenderPool, type RenderPool } from './renderPool';
-import type { Registry, RegistryState } from './registry';
+import type { Registry, RegistryState } from '../releases/registry';
 import { currentJapanYear } from './japanDate';
 
 const require = createRequire(import.meta.url);

@@ -6,12 +6,12 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
 import { canonicalPath } from './canonicalPath';
-import { createPageResponse } from './pageResponse';
-import type { Registry } from './registry';
+import { createPageResponse } from '../render/pageResponse';
+import type { Registry } from '../releases/registry';
 import { sendBody, sendUnavailable } from './responses';
-import type { ServerRenderer } from './serverRendering';
+import type { ServerRenderer } from '../render/serverRendering';
 import { createStaticFiles } from './staticFiles';
-import type { Visit } from './visitorReleases';
+import type { Visit } from '../releases/visitorReleases';
 
 export interface StaticServerOptions {
   /** the dist folder */

@@ -3,9 +3,9 @@
 // to those, the article API and the auth backend, frames only for sign-in and YouTube, and
 // styles by per-response nonce (styled-components reads it from <meta property="csp-nonce">).
 // No inline script anywhere.
-import deployables from '../../scripts/lib/deployables.cjs';
+import deployables from '../../../scripts/lib/deployables.cjs';
 import type { RuntimeConfig } from './runtimeConfig';
-import type { Registry } from './registry';
+import type { Registry } from '../releases/registry';
 
 const YOUTUBE = ['https://www.youtube.com', 'https://www.youtube-nocookie.com'];
 const GOOGLE_SIGN_IN_SCRIPTS = ['https://apis.google.com'];

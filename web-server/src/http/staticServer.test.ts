@@ -143,10 +143,38 @@ describe('pages', () => {
     ['//about', '/about'],
     ['/privacy////?utm_source=line', '/privacy?utm_source=line'],
     ['/About', '/about'],
+    ['/articles/%61bc', '/articles/abc'],
+    ['/%61bout/?utm_source=line', '/about?utm_source=line'],
+    ['/articles/what%2Dis%5Fai%7e', '/articles/what-is_ai~'],
+    ['/articles/%e3%81%82', '/articles/%E3%81%82'],
   ])('answers %s with a 301 to %s', async (variant, canonical) => {
     const response = await get(variant);
     expect(response.status).toBe(301);
     expect(response.headers.get('location')).toBe(canonical);
+  });
+});
+
+describe('one page for an encoded path', () => {
+  it('renders /articles/%61bc once, as /articles/abc: the renderer (its cache, its data loader) never sees the encoded form', async () => {
+    const rendered: string[] = [];
+    await start({
+      serverRenderer: {
+        render: async ({ pathname }) => {
+          rendered.push(pathname);
+          return null;
+        },
+        document: async () => null,
+        ready: async () => undefined,
+        close: async () => undefined,
+      },
+    });
+    const encoded = await get('/articles/%61bc');
+    expect(encoded.status).toBe(301);
+    expect(encoded.headers.get('location')).toBe('/articles/abc');
+    expect(rendered).toEqual([]);
+    const page = await get(encoded.headers.get('location')!);
+    expect(page.status).toBe(200);
+    expect(rendered).toEqual(['/articles/abc']);
   });
 });
 

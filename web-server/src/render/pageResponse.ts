@@ -9,11 +9,11 @@ import type http from 'node:http';
 import path from 'node:path';
 import { assemblePage, themeFromCookie } from './assemblePage';
 import { compileNoncedPage, NONCE_SLOT, type NoncedPage } from './noncedPage';
-import type { Registry } from './registry';
-import { sendBody } from './responses';
+import type { Registry } from '../releases/registry';
+import { sendBody } from '../http/responses';
 import type { ServedPage, ServerRenderer } from './serverRendering';
-import { accepts } from './staticFiles';
-import type { Visit } from './visitorReleases';
+import { accepts } from '../http/staticFiles';
+import type { Visit } from '../releases/visitorReleases';
 
 export interface PageResponseOptions {
   /** the dist folder (index.html) */

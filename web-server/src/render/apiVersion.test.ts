@@ -1,5 +1,5 @@
 import { isServiceVersion, watchApiVersion } from './apiVersion';
-import { deferred } from './testing/deferred';
+import { deferred } from '../testing/deferred';
 
 /**
  * The article API's change version as the shell server sees it: the ETag of the public list

@@ -5,7 +5,7 @@ import { createServerRenderer } from './serverRendering';
  * The web server's renderer: pages rendered for the configured origin (never a request's), cached
  * per path, and a render made while the API failed kept briefly and never sent as a "not found".
  */
-const shellDist = path.join(__dirname, 'testing', 'shellDistFixture');
+const shellDist = path.join(__dirname, '..', 'testing', 'shellDistFixture');
 
 function renderer(siteOrigin = 'https://ai-manabi.example') {
   const created = createServerRenderer({

@@ -1,5 +1,5 @@
 import { createPageCache } from './pageCache';
-import { deferred } from './testing/deferred';
+import { deferred } from '../testing/deferred';
 
 /**
  * The shell server's cache of rendered pages: one render per key at a time, the previous page

@@ -5,7 +5,7 @@
 // pages in hand. A thread that dies or stops answering is replaced; the pages it held fail, and
 // their requests get the client-rendered page, as for any failed render.
 import { Worker } from 'node:worker_threads';
-import type { RenderedPage, RenderRequest } from '../../shell/src/server/contract';
+import type { RenderedPage, RenderRequest } from '../../../shell/src/server/contract';
 
 /** Beside this module in dist/ (web-server/build.mjs builds both). */
 const WORKER_FILE = new URL('./renderWorker.js', import.meta.url);

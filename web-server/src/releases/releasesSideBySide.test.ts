@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-const script = path.join(__dirname, 'testing', 'releaseCycles.cjs');
+const script = path.join(__dirname, '..', 'testing', 'releaseCycles.cjs');
 
 interface Report {
   error?: string;

@@ -3,13 +3,13 @@
 // function serves production (main.ts, from a validated WebServerConfig) and the dev stack
 // (scripts/lib/stack.mjs, with the local configuration it builds).
 import type { IncomingMessage } from 'node:http';
-import type { WebServerConfig } from './config';
-import { noncedPolicies, remoteContentSecurityPolicy } from './csp';
-import type { Registry, RegistryState } from './registry';
-import { createRegistryFeed } from './registryFeed';
-import { createServerRenderer } from './serverRendering';
+import type { WebServerConfig } from '../config/config';
+import { noncedPolicies, remoteContentSecurityPolicy } from '../config/csp';
+import type { Registry, RegistryState } from '../releases/registry';
+import { createRegistryFeed } from '../releases/registryFeed';
+import { createServerRenderer } from '../render/serverRendering';
 import { createStaticServer, type StaticServer } from './staticServer';
-import { createVisitorReleases, type Visit } from './visitorReleases';
+import { createVisitorReleases, type Visit } from '../releases/visitorReleases';
 
 /** Paths the shell renders itself or behind sign-in; every other page is public-site's. */
 const NON_PUBLIC = /^\/(business|admin|profile|not-found)(\/|$)/;

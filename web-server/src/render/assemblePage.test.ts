@@ -7,7 +7,7 @@ import { assemblePage, themeFromCookie } from './assemblePage';
  * The served HTML: the shell's minified index.html with the theme on <html> and, when the page
  * was server-rendered, its head, styles, markup and data in place of the empty #root.
  */
-const repoRoot = path.resolve(__dirname, '..', '..', '..');
+const repoRoot = path.resolve(__dirname, '..', '..', '..', '..');
 const builtTemplate = path.join(repoRoot, 'shell', 'dist', 'index.html');
 
 // The shape html-webpack-plugin's minifier gives the shell's index.html (attribute quotes dropped).

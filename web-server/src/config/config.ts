@@ -12,10 +12,11 @@ import {
   DEFAULT_ENVIRONMENT,
   RELEASE_ENVIRONMENTS,
   type ReleaseEnvironment,
-} from '../../shared-releases/src/environments';
+} from '../../../shared-releases/src/environments';
 import { z } from 'zod';
 import type { RuntimeConfig } from './runtimeConfig';
-import { REMOTE_NAMES, type Registry } from './registry';
+import { describeIssue, httpUrl, jsonText, list } from './settingTypes';
+import { REMOTE_NAMES, type Registry } from '../releases/registry';
 
 export interface WebServerConfig {
   /** Canonical and share URLs, sitemap and feed; never taken from a request's Host. */
@@ -57,57 +58,17 @@ export class ConfigError extends Error {
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/;
 export const isLoopback = (host: string) => LOOPBACK.test(host);
 
+/**
+ * The repository's (and the image's) layout: web-server/ beside shell/dist. This module runs from
+ * web-server/src/config (the sources) or from a chunk in web-server/dist (the build).
+ */
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** The repository's (and the image's) layout: web-server/dist beside shell/dist. */
-const DEFAULT_SHELL_DIST = path.resolve(here, '..', '..', 'shell', 'dist');
+const webServerRoot = path.basename(here) === 'dist' ? path.dirname(here) : path.resolve(here, '..', '..');
+const DEFAULT_SHELL_DIST = path.resolve(webServerRoot, '..', 'shell', 'dist');
 const MAX_THREADS = 4;
 
 /** Render threads by default: one per core, at most 4 (renderPool.ts). */
 export const defaultRenderThreads = (cores: number) => Math.max(1, Math.min(cores, MAX_THREADS));
-
-const httpUrl = (what: string) =>
-  z
-    .string()
-    .trim()
-    .refine((value) => {
-      try {
-        return ['http:', 'https:'].includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, `${what} must be an absolute http(s) URL`);
-
-/** One line a problem, naming the setting (and the key inside a JSON setting). */
-function describeIssue(issue: z.core.$ZodIssue, name: string): string {
-  if (issue.code === 'custom') return issue.message;
-  // zod leaves the input out of its issues: a missing value is the one "received undefined".
-  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) return `${name} is required`;
-  return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
-}
-
-const jsonText = <T extends z.ZodType>(schema: T, what: string) =>
-  z.union([z.string(), z.record(z.string(), z.unknown())]).transform((value, context): z.output<T> => {
-    let parsed: unknown = value;
-    if (typeof value === 'string') {
-      try {
-        parsed = JSON.parse(value);
-      } catch {
-        context.addIssue({ code: 'custom', message: `${what} is not JSON` });
-        return z.NEVER;
-      }
-    }
-    const result = schema.safeParse(parsed);
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        context.addIssue({
-          code: 'custom',
-          message: describeIssue(issue, [what, ...issue.path.map(String)].join('.')),
-        });
-      }
-      return z.NEVER;
-    }
-    return result.data;
-  });
 
 const remotesSchema = z.object(
   Object.fromEntries(REMOTE_NAMES.map((name) => [name, httpUrl(`REMOTES.${name}`)])) as Record<
@@ -121,16 +82,6 @@ const firebaseWebConfig = z.looseObject({
   authDomain: z.string().min(1),
   projectId: z.string().min(1),
 });
-
-const list = z
-  .string()
-  .optional()
-  .transform((value) =>
-    (value ?? '')
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean),
-  );
 
 const environmentSchema = z.object({
   NODE_ENV: z.string().optional(),
