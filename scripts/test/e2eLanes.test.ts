@@ -19,7 +19,7 @@ const specFiles = fs.readdirSync(testsDir).filter((file) => file.endsWith('.spec
 const laneOf = (specFile: string) =>
   LANES.find((lane) => lane.files.includes(specFile.replace(/\.spec\.ts$/, '')))?.name ?? UNLISTED_LANE;
 
-export function claimsOf(source: string): string[] {
+function claimsOf(source: string): string[] {
   const ports = source.match(/\b4\d{3}\b/g) ?? [];
   const worlds = FIXED_PORT_WORLDS.filter((name) => new RegExp(`\\b${name}\\(`).test(source));
   return [...new Set([...ports.map((port) => `:${port}`), ...worlds])];

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ReleaseRepository } from '../db/releaseRepository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export interface OutcomeRetention {
   /** The first prune (awaited; a failure is logged, never fatal), then one an hour. */
@@ -21,7 +21,8 @@ export function keepOutcomes(
   { retentionDays, clock = Date.now, log }: { retentionDays: number; clock?: () => number; log: FastifyBaseLogger },
 ): OutcomeRetention {
   let timer: NodeJS.Timeout | undefined;
-  // A failed prune (the database away for a moment) is tried again in an hour; nothing waits on it.
+  // A failed prune (the database away for a moment) is logged and tried again in an hour: it never
+  // keeps the service from starting nor stops it.
   const prune = () =>
     repo.pruneOperations(new Date(clock() - retentionDays * DAY_MS)).then(
       (deleted) => {
