@@ -83,6 +83,11 @@ export async function startReleaseService({ dataDir, quiet = false, env = {} } =
       DATABASE_PATH: databasePath,
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.authEmulator}`,
       FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
+      // On one machine every browser is one address (127.0.0.1): the production limit of 30 health
+      // reports a minute per address would answer a developer's or the browser suite's page views
+      // 429 after the thirtieth, a console error on the page. The limit itself is tested in
+      // release-service/test/health.test.ts and by the canary world's forged reports.
+      HEALTH_REPORTS_PER_MINUTE: '6000',
       ...env,
     },
     quiet,
