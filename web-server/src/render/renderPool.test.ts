@@ -11,6 +11,13 @@ import { createRenderPool } from './renderPool';
  * stops answering is replaced without holding up the other threads.
  */
 const bundle = path.join(__dirname, '..', 'testing', 'rendererFixture.cjs');
+/** The same renderer, 600 ms to load (a busy machine's start). */
+const slowStartBundle = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'slow-renderer-')), 'renderer.cjs');
+fs.writeFileSync(
+  slowStartBundle,
+  `const fixture = require(${JSON.stringify(bundle)});
+exports.loadRenderer = () => new Promise((resolve) => setTimeout(resolve, 600)).then(fixture.loadRenderer);`,
+);
 /** The thread's module built from its source as web-server/build.mjs builds it (into a temporary folder). */
 const workerFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'render-worker-')), 'renderWorker.mjs');
 buildSync({
@@ -33,7 +40,11 @@ type Pool = ReturnType<typeof createRenderPool>;
 const pools: Pool[] = [];
 const logged: string[] = [];
 
-function pool(size: number, options: { stuckAfterMs?: number; replaceAfterMs?: number } = {}) {
+type PoolOptions = Partial<
+  Pick<Parameters<typeof createRenderPool>[0], 'bundle' | 'stuckAfterMs' | 'replaceAfterMs' | 'startLimitMs'>
+>;
+
+function pool(size: number, options: PoolOptions = {}) {
   const created = createRenderPool({
     bundle,
     config: { apiBaseUrl: 'http://api.test/api' },
@@ -51,6 +62,7 @@ function pool(size: number, options: { stuckAfterMs?: number; replaceAfterMs?: n
         theme: 'light',
         apiBaseUrl: 'http://api.test/api',
       }) as unknown as Promise<FixturePage>,
+    started: () => created.started(),
     close: () => created.close(),
   };
 }
@@ -109,16 +121,7 @@ describe('createRenderPool', () => {
 
   it('fails a page its thread does not answer in time, and replaces the stuck thread', async () => {
     const { render } = pool(1, { stuckAfterMs: 300, replaceAfterMs: 50 });
-    // A thread that has answered a page: its start (loading the renderer) counts against the 300 ms
-    // too, and on a busy machine it can take longer (a fresh-clone npm test's first page timed out
-    // here); the start is replaced like a stuck page, so ask until one thread has answered.
-    let stuck = -1;
-    await waitFor(() =>
-      render('/').then(
-        (page) => ((stuck = page.threadId), true),
-        () => false,
-      ),
-    );
+    const stuck = (await render('/')).threadId;
     const started = Date.now();
     await expect(render('/hangs')).rejects.toThrow('did not answer within 300 ms');
     expect(Date.now() - started).toBeLessThan(2000);
@@ -128,6 +131,28 @@ describe('createRenderPool', () => {
         () => false,
       ),
     );
+  });
+
+  it("times a page from its thread's start: a slow start is no stuck page", async () => {
+    // The renderer takes 600 ms to load, twice the time a page may take to answer.
+    const { render, started } = pool(1, { stuckAfterMs: 300, bundle: slowStartBundle });
+    const asked = Date.now();
+    const page = await render('/');
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(600);
+    expect(page.root).toBe('rendered /');
+    await started();
+    expect(logged).toEqual([]);
+  });
+
+  it('says when its threads have started, and replaces a thread whose start passes its limit', async () => {
+    const slow = pool(2, { bundle: slowStartBundle });
+    const asked = Date.now();
+    await slow.started();
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(600);
+
+    const { render } = pool(1, { bundle: slowStartBundle, startLimitMs: 100, replaceAfterMs: 50 });
+    await expect(render('/')).rejects.toThrow(/exited/);
+    expect(logged.some((message) => message.includes('render thread stopped'))).toBe(true);
   });
 
   it('renders nothing once closed', async () => {

@@ -3,7 +3,9 @@
 // pages, static files, compression), and only one core renders however many the machine has.
 // The pool keeps one renderer per thread and sends each page to the thread with the fewest
 // pages in hand. A thread that dies or stops answering is replaced; the pages it held fail, and
-// their requests get the client-rendered page, as for any failed render.
+// their requests get the client-rendered page, as for any failed render. A thread's start (loading
+// the renderer) has a limit of its own: a page sent meanwhile waits for it, and its time to answer
+// runs from the start, so a busy machine's slow start is never taken for a stuck page.
 import { Worker } from 'node:worker_threads';
 import type { RenderedPage, RenderRequest } from '../../../shell/src/server/contract';
 
@@ -11,6 +13,8 @@ import type { RenderedPage, RenderRequest } from '../../../shell/src/server/cont
 const WORKER_FILE = new URL('./renderWorker.js', import.meta.url);
 /** renderPage gives up after 3 s itself; a thread silent for longer than this is stuck. */
 const STUCK_AFTER_MS = 5000;
+/** A thread that has not loaded the renderer in this long is replaced like a stuck one. */
+const START_LIMIT_MS = 60_000;
 /** A dead thread is replaced after this pause (not in a tight loop if it dies while starting). */
 const REPLACE_AFTER_MS = 1000;
 /**
@@ -31,6 +35,8 @@ export interface RenderPoolOptions {
   log?: (message: string, error?: unknown) => void;
   /** a page unanswered this long fails; its thread is replaced */
   stuckAfterMs?: number;
+  /** a thread not started (renderer loaded) this long is replaced */
+  startLimitMs?: number;
   /** pause before a dead thread's replacement starts */
   replaceAfterMs?: number;
   /** the thread's module (tests build one from the source) */
@@ -43,17 +49,24 @@ export interface RenderPool {
    * is running, or when the thread does not answer in time (that thread is then replaced).
    */
   renderPage(request: RenderRequest): Promise<RenderedPage>;
+  /** Resolves once every thread first started has loaded the renderer (or stopped trying). */
+  started(): Promise<void>;
   close(): Promise<void>;
 }
 
 interface Job {
   resolve: (page: RenderedPage) => void;
   reject: (reason: unknown) => void;
-  timer: NodeJS.Timeout;
+  /** set once the thread has started: a page's time to answer runs from then */
+  timer?: NodeJS.Timeout;
 }
 interface Thread {
   worker: Worker;
   pending: Map<number, Job>;
+  /** until the thread has loaded the renderer: the timer of its start */
+  starting: NodeJS.Timeout | null;
+  /** resolves when the thread has started or ended */
+  started: Promise<void>;
 }
 
 export function createRenderPool({
@@ -63,21 +76,48 @@ export function createRenderPool({
   log = console.error,
   stuckAfterMs = STUCK_AFTER_MS,
   replaceAfterMs = REPLACE_AFTER_MS,
+  startLimitMs = START_LIMIT_MS,
   workerFile = WORKER_FILE,
 }: RenderPoolOptions): RenderPool {
   let nextId = 0;
   let closed = false;
   const threads: (Thread | null)[] = new Array<Thread | null>(size).fill(null);
 
+  /** A page's time to answer: past it, the page fails and its thread is replaced. */
+  const timeOut = (thread: Thread, id: number, job: Job) => {
+    job.timer = setTimeout(() => {
+      thread.pending.delete(id);
+      job.reject(new Error(`the render thread did not answer within ${stuckAfterMs} ms`));
+      void thread.worker.terminate();
+    }, stuckAfterMs);
+  };
+
   const start = (slot: number) => {
     const worker = new Worker(workerFile, {
       workerData: { bundle, config },
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
-    const thread: Thread = { worker, pending: new Map() };
+    let markStarted = () => {};
+    const thread: Thread = {
+      worker,
+      pending: new Map(),
+      starting: setTimeout(() => void worker.terminate(), startLimitMs).unref(),
+      started: new Promise<void>((resolve) => (markStarted = resolve)),
+    };
     threads[slot] = thread;
+    const started = () => {
+      clearTimeout(thread.starting ?? undefined);
+      thread.starting = null;
+      markStarted();
+    };
 
-    worker.on('message', ({ id, page, error }: { id: number; page?: RenderedPage; error?: unknown }) => {
+    type Message = { started?: true; id: number; page?: RenderedPage; error?: unknown };
+    worker.on('message', ({ started: hasStarted, id, page, error }: Message) => {
+      if (hasStarted) {
+        started();
+        for (const [pendingId, job] of thread.pending) timeOut(thread, pendingId, job);
+        return;
+      }
       const job = thread.pending.get(id);
       if (!job) return;
       thread.pending.delete(id);
@@ -89,6 +129,7 @@ export function createRenderPool({
     const end = (reason: unknown) => {
       if (threads[slot] !== thread) return;
       threads[slot] = null;
+      started();
       for (const job of thread.pending.values()) {
         clearTimeout(job.timer);
         job.reject(reason);
@@ -111,21 +152,30 @@ export function createRenderPool({
     renderPage(request) {
       const live = threads.filter((thread): thread is Thread => thread !== null);
       if (live.length === 0) return Promise.reject(new Error('no render thread is running'));
-      const thread = live.reduce((least, other) => (other.pending.size < least.pending.size ? other : least));
+      // A started thread before one still loading the renderer (a replacement, say).
+      const running = live.filter((thread) => thread.starting === null);
+      const thread = (running.length > 0 ? running : live).reduce((least, other) =>
+        other.pending.size < least.pending.size ? other : least,
+      );
       const id = nextId++;
       return new Promise<RenderedPage>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          thread.pending.delete(id);
-          reject(new Error(`the render thread did not answer within ${stuckAfterMs} ms`));
-          void thread.worker.terminate();
-        }, stuckAfterMs);
-        thread.pending.set(id, { resolve, reject, timer });
+        const job: Job = { resolve, reject };
+        thread.pending.set(id, job);
+        if (thread.starting === null) timeOut(thread, id, job);
         thread.worker.postMessage({ id, request });
       });
     },
+    async started() {
+      await Promise.all(threads.map((thread) => thread?.started));
+    },
     async close() {
       closed = true;
-      await Promise.all(threads.map((thread) => thread?.worker.terminate()));
+      await Promise.all(
+        threads.map((thread) => {
+          clearTimeout(thread?.starting ?? undefined);
+          return thread?.worker.terminate();
+        }),
+      );
     },
   };
 }

@@ -12,8 +12,10 @@ const ready = (require(bundle) as { loadRenderer(): Promise<ShellRenderer> }).lo
   renderer.configure(config);
   return renderer;
 });
-// A renderer that cannot load fails each page it is sent (the main thread logs those), not the thread.
-ready.catch(() => undefined);
+// The pool times a page from the moment the thread says it has started (loading the renderer can
+// take seconds on a busy machine). A renderer that cannot load fails each page it is sent (the
+// main thread logs those), not the thread: it says it has started all the same.
+void ready.catch(() => undefined).then(() => port.postMessage({ started: true }));
 
 port.on('message', async ({ id, request }: { id: number; request: RenderRequest }) => {
   try {

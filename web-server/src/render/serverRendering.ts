@@ -35,7 +35,7 @@ export interface ServerRenderer {
   render(request: { pathname: string; theme: RenderTheme | null; registry?: Registry }): Promise<ServedPage | null>;
   /** sitemap.xml, robots.txt and feed.xml (built by the renderer), or null. */
   document(pathname: string): Promise<{ type: string; body: string } | null>;
-  /** Resolves once the renderer is loaded (or failed to load: pages are then client-rendered). */
+  /** Resolves once the renderer and the render threads are loaded (or failed to: pages are then client-rendered). */
   ready(): Promise<void>;
   close(): Promise<void>;
 }
@@ -158,8 +158,10 @@ export function createServerRenderer({
         return null;
       }
     },
+    // The server listens once this thread's renderer and every render thread have loaded: a
+    // just-started server's first pages are rendered, not sent to the browser for want of a thread.
     ready: async () => {
-      await loaded();
+      await Promise.all([loaded(), pool?.started()]);
     },
     close: async () => {
       await pool?.close();
