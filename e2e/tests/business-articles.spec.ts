@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { installGoogleApiStandIn, operatorUser, signInAs } from '../support/auth';
-import { expectNoSeriousA11yIssues } from '../support/axe';
+import { animationsDone, expectNoSeriousA11yIssues } from '../support/axe';
 
 const SEMINAR = '事業者向け：生成AI導入セミナー〜小さく始めて成果を出す〜';
 const WORK_STYLE = '事業者向け：AIで進める働き方改革セミナー';
@@ -73,7 +73,7 @@ test.describe('business dashboard and articles', () => {
   test('dashboard and article pages pass axe-core', async ({ page }) => {
     await page.goto('/business/dashboard');
     await expect(page.getByRole('main').getByRole('article')).toHaveCount(5);
-    await page.waitForTimeout(1200); // let the staggered entrance finish before measuring contrast
+    await animationsDone(page); // the staggered entrance, before contrast is measured
     await expectNoSeriousA11yIssues(page);
 
     await page.goto('/business/articles/genai-adoption-seminar');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { expectNoSeriousA11yIssues } from '../support/axe';
+import { animationsDone, expectNoSeriousA11yIssues } from '../support/axe';
 import { interactive } from '../support/hydration';
 
 /** Every public page and the heading it opens with. */
@@ -26,7 +26,7 @@ const viewports = [
  */
 async function settle(page: Page): Promise<void> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await animationsDone(page);
   await expect(page.locator('[data-revealed="false"]')).toHaveCount(0);
 }
 
