@@ -54,10 +54,40 @@ describe('create article form', () => {
     }
   });
 
-  it("shows the shared schema's messages next to each empty required field and sends nothing", async () => {
+  it("leaves the empty required fields to the browser's check, worded by the shared schema, and sends nothing", async () => {
     const user = userEvent.setup();
     const api = setUp();
-    await user.click(await screen.findByRole('button', { name: '作成する' }));
+    const dateField = await screen.findByLabelText(/^公開日/);
+    await user.clear(dateField);
+    await user.click(screen.getByRole('button', { name: '作成する' }));
+
+    for (const [control, message] of [
+      [titleField(), 'タイトルを入力してください。'],
+      [categoryField(), 'カテゴリーを入力してください。'],
+      [dateField, '日付はYYYY-MM-DD形式の正しい日付で入力してください。'],
+      [contentField(), '本文を入力してください。'],
+    ] as const) {
+      expect(control).toBeRequired();
+      expect((control as HTMLInputElement).validity.valueMissing).toBe(true);
+      expect((control as HTMLInputElement).validationMessage).toBe(message);
+    }
+    // The browser stopped the submission: the form's own check never ran, nothing was sent.
+    expect(titleField()).toHaveAttribute('aria-invalid', 'false');
+    expect(api.sent('POST', '/articles')).toHaveLength(0);
+
+    // Typing clears the message, so the field is valid as soon as it has a value.
+    await user.type(titleField(), '題');
+    expect(titleField()).toBeValid();
+  });
+
+  it("shows the shared schema's messages next to the required fields the browser passes (only spaces)", async () => {
+    const user = userEvent.setup();
+    const api = setUp();
+    await user.type(await screen.findByRole('textbox', { name: /^タイトル/ }), '   ');
+    await user.type(categoryField(), ' ');
+    await user.click(contentField());
+    await user.paste(' \n ');
+    await user.click(screen.getByRole('button', { name: '作成する' }));
 
     expect(await screen.findByText('タイトルを入力してください。')).toBeInTheDocument();
     for (const [control, message] of [
@@ -69,6 +99,19 @@ describe('create article form', () => {
       expect(control).toHaveAccessibleDescription(expect.stringContaining(message));
     }
     expect(titleField()).toHaveFocus();
+    expect(api.sent('POST', '/articles')).toHaveLength(0);
+  });
+
+  it("words the browser's URL check with the schema's message", async () => {
+    const user = userEvent.setup();
+    const api = setUp();
+    await fillRequired(user);
+    await user.type(field(/^参照URL/), 'example.com/article');
+    await user.click(screen.getByRole('button', { name: '作成する' }));
+
+    const url = field(/^参照URL/) as HTMLInputElement;
+    expect(url.validity.typeMismatch).toBe(true);
+    expect(url.validationMessage).toBe('参照URLはhttp://またはhttps://で始まる2048文字以内のURLで入力してください。');
     expect(api.sent('POST', '/articles')).toHaveLength(0);
   });
 

@@ -8,6 +8,7 @@ import { Banner, Button, media } from 'shared-ui';
 import { Field, Input, Select } from 'shared-ui/forms';
 import { errorMessage } from '../../../../lib/errorMessage';
 import { articleFormResolver, isFormField, type ArticleFormValues } from './articleFormValues';
+import { browserCheck, type BrowserCheckedField } from './browserCheck';
 import { ContentPreview } from './ContentPreview';
 import { HtmlEditor } from './controls';
 import { RelatedArticlesPicker } from './RelatedArticlesPicker';
@@ -94,9 +95,9 @@ interface ArticleFormProps {
 }
 
 /**
- * The create and edit form (spec section 2 and 5). Validation runs the service's own schema on
- * submit (then on each change); the service's 400 `fields` land next to their fields and its
- * `error` in the banner above.
+ * The create and edit form (spec section 2 and 5). The browser checks the required fields and the
+ * URLs' type first (`browserCheck`); then the service's own schema runs on submit (then on each
+ * change); the service's 400 `fields` land next to their fields and its `error` in the banner above.
  */
 export function ArticleForm({ mode, initialValues, articles, articlesError, articleId, onSubmit }: ArticleFormProps) {
   const labels = LABELS[mode];
@@ -111,6 +112,8 @@ export function ArticleForm({ mode, initialValues, articles, articlesError, arti
   } = useForm<ArticleFormValues>({ defaultValues: initialValues, resolver: articleFormResolver });
 
   const content = useWatch({ control, name: 'content' });
+  // A field the browser checks before the form's own check runs.
+  const checked = (name: BrowserCheckedField) => ({ ...register(name), ...browserCheck(name) });
 
   const submit = handleSubmit(async (values) => {
     setSubmitError(null);
@@ -134,11 +137,11 @@ export function ArticleForm({ mode, initialValues, articles, articlesError, arti
   const candidates = articles?.filter((article) => article.id !== articleId);
 
   return (
-    <Form onSubmit={submit} noValidate aria-busy={isSubmitting}>
+    <Form onSubmit={submit} aria-busy={isSubmitting}>
       <Section>
         <legend>基本情報</legend>
         <Field label="タイトル" required error={errors.title?.message}>
-          {(a11y) => <Input type="text" autoComplete="off" {...a11y} {...register('title')} />}
+          {(a11y) => <Input type="text" autoComplete="off" {...a11y} {...checked('title')} />}
         </Field>
         <Row>
           <Field
@@ -147,10 +150,10 @@ export function ArticleForm({ mode, initialValues, articles, articlesError, arti
             hint="既存のカテゴリーから選ぶか、新しく入力します。"
             error={errors.category?.message}
           >
-            {(a11y) => <Input type="text" autoComplete="off" list={categoriesId} {...a11y} {...register('category')} />}
+            {(a11y) => <Input type="text" autoComplete="off" list={categoriesId} {...a11y} {...checked('category')} />}
           </Field>
           <Field label="公開日" required error={errors.date?.message}>
-            {(a11y) => <Input type="date" {...a11y} {...register('date')} />}
+            {(a11y) => <Input type="date" {...a11y} {...checked('date')} />}
           </Field>
         </Row>
         <datalist id={categoriesId}>
@@ -165,7 +168,7 @@ export function ArticleForm({ mode, initialValues, articles, articlesError, arti
             hint="使えるタグ: p, h2〜h4, ul/ol/li, a, strong, em, blockquote, img, table, YouTube の iframe など。"
             error={errors.content?.message}
           >
-            {(a11y) => <HtmlEditor spellCheck={false} {...a11y} {...register('content')} />}
+            {(a11y) => <HtmlEditor spellCheck={false} {...a11y} {...checked('content')} />}
           </Field>
           <ContentPreview html={content} />
         </EditorAndPreview>
@@ -198,13 +201,13 @@ export function ArticleForm({ mode, initialValues, articles, articlesError, arti
         </Field>
         <Row>
           <Field label="画像URL" error={errors.image?.message}>
-            {(a11y) => <Input type="url" inputMode="url" {...a11y} {...register('image')} />}
+            {(a11y) => <Input type="url" inputMode="url" {...a11y} {...checked('image')} />}
           </Field>
           <Field label="参照URL" error={errors.url?.message}>
-            {(a11y) => <Input type="url" inputMode="url" {...a11y} {...register('url')} />}
+            {(a11y) => <Input type="url" inputMode="url" {...a11y} {...checked('url')} />}
           </Field>
           <Field label="note記事のURL" error={errors.noteUrl?.message}>
-            {(a11y) => <Input type="url" inputMode="url" {...a11y} {...register('noteUrl')} />}
+            {(a11y) => <Input type="url" inputMode="url" {...a11y} {...checked('noteUrl')} />}
           </Field>
         </Row>
         <Controller
