@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, signedIn } from 'shared-data/testing';
 import { useThemeMode } from 'shared-ui';
@@ -39,9 +39,14 @@ describe('SettingsPage', () => {
 
   it('shows the spec defaults in every section', () => {
     renderSettings();
-    for (const title of ['通知設定', '表示設定', '地域設定', '言語設定', 'アカウント']) {
+    // The spec's four sections: notifications, display, region (time zone and language), account.
+    expect(screen.getAllByRole('region')).toHaveLength(4);
+    for (const title of ['通知設定', '表示設定', '地域設定', 'アカウント']) {
       expect(screen.getByRole('region', { name: title })).toBeInTheDocument();
     }
+    const region = screen.getByRole('region', { name: '地域設定' });
+    expect(within(region).getByRole('combobox', { name: 'タイムゾーン' })).toBe(timeZone());
+    expect(within(region).getByRole('combobox', { name: '言語' })).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'メール通知' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'マーケティングメール' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'セキュリティアラート' })).toBeChecked();

@@ -111,9 +111,6 @@ export function SettingsPage() {
             options={TIME_ZONE_OPTIONS}
             onChange={(value) => change('timezone', value)}
           />
-        </SettingsSection>
-
-        <SettingsSection title="言語設定">
           <SelectField
             label="言語"
             description="English表示は準備中です。選択は保存されますが、現在はすべて日本語で表示されます。"
