@@ -191,6 +191,7 @@ describe('errors', () => {
 });
 
 describe('responses are checked against the contract', () => {
+  const LOAD = '記事の取得に失敗しました。';
   it('returns what the contract describes, without fields it does not know', async () => {
     const { client } = clientWith(async () => jsonResponse(200, [{ ...article, internalNote: 'x' }]));
     await expect(client.list()).resolves.toEqual([article]);
@@ -201,16 +202,32 @@ describe('responses are checked against the contract', () => {
   });
 
   it.each([
-    ['an object instead of the list', (c: ReturnType<typeof createArticleClient>) => c.list(), { articles: [] }],
-    ['an article without a title', (c: ReturnType<typeof createArticleClient>) => c.get(1), { ...article, title: 7 }],
-    ['a list with a broken entry', (c: ReturnType<typeof createArticleClient>) => c.list(), [article, { id: 'x' }]],
-    ['a user without uid', (c: ReturnType<typeof createArticleClient>) => c.listUsers(), [{ email: null }]],
-  ])('rejects %s with a clear Japanese error', async (_case, call, body) => {
+    ['an object instead of the list', (c: ReturnType<typeof createArticleClient>) => c.list(), { articles: [] }, LOAD],
+    [
+      'an article without a title',
+      (c: ReturnType<typeof createArticleClient>) => c.get(1),
+      { ...article, title: 7 },
+      LOAD,
+    ],
+    [
+      'a list with a broken entry',
+      (c: ReturnType<typeof createArticleClient>) => c.list(),
+      [article, { id: 'x' }],
+      LOAD,
+    ],
+    [
+      'a user without uid',
+      (c: ReturnType<typeof createArticleClient>) => c.listUsers(),
+      [{ email: null }],
+      'ユーザー一覧の取得に失敗しました。',
+    ],
+  ])("rejects %s with the operation's Japanese message", async (_case, call, body, message) => {
     const { client } = clientWith(async () => jsonResponse(200, body));
     const error = await caught(call(client));
     expect(error.status).toBe(200);
     expect(error.malformedResponse).toBe(true);
-    expect(error.message).toMatch(/に失敗しました。（サーバーの応答の形式が正しくありません）$/);
+    // The spec's fallback message for the operation, nothing appended (spec section 8).
+    expect(error.message).toBe(message);
     expect(error.cause).toBeDefined();
   });
 
@@ -219,7 +236,7 @@ describe('responses are checked against the contract', () => {
     await expect(caught(client.getServerInfo())).resolves.toMatchObject({
       status: 200,
       malformedResponse: true,
-      message: 'サーバー情報の取得に失敗しました。（サーバーの応答の形式が正しくありません）',
+      message: 'サーバー情報の取得に失敗しました。',
     });
   });
 

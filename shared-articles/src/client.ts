@@ -24,9 +24,6 @@ export const FALLBACK_ERROR_MESSAGES: Readonly<Record<ApiOperation, string>> = {
   loadServerInfo: 'サーバー情報の取得に失敗しました。',
 };
 
-/** Added to the fallback message when the service answered, but not in the shape of the contract. */
-export const MALFORMED_RESPONSE_NOTE = '（サーバーの応答の形式が正しくありません）';
-
 export class ArticleApiError extends Error {
   /** HTTP status; 0 when no response arrived (network failure, service down, timeout). */
   readonly status: number;
@@ -97,10 +94,13 @@ async function errorFromResponse(response: Response, operation: ApiOperation): P
   return new ArticleApiError(message, response.status, isStringRecord(body.fields) ? body.fields : undefined);
 }
 
-/** The service answered, but not with what the contract says: the fallback message and a note, the details in `cause`. */
+/**
+ * The service answered, but not with what the contract says. The user reads the spec's fallback
+ * message (section 8: no `error` field, so the operation's own message); what was wrong is for
+ * developers, in `malformedResponse` and `cause`.
+ */
 function malformedResponse(operation: ApiOperation, status: number, cause: unknown): ArticleApiError {
-  const message = FALLBACK_ERROR_MESSAGES[operation] + MALFORMED_RESPONSE_NOTE;
-  return new ArticleApiError(message, status, undefined, { malformedResponse: true, cause });
+  return new ArticleApiError(FALLBACK_ERROR_MESSAGES[operation], status, undefined, { malformedResponse: true, cause });
 }
 
 async function parseBody<T>(schema: ZodMini.ZodMiniType<T>, response: Response, operation: ApiOperation): Promise<T> {
