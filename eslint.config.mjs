@@ -135,7 +135,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/coverage/**',
       'e2e/test-results/**',
-      'bench/results/**',
+      'tooling/bench/results/**',
       '.data/**',
       // Git-ignored outputs ESLint does not learn of from .gitignore: the local release store
       // (`npm run release` copies built, minified bundles into it: thousands of errors), the

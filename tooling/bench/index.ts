@@ -1,7 +1,7 @@
 // `npm run bench`: production builds served as `npm start` serves them, then server rendering
 // (Lighthouse mobile beside each page's floor and the client-rendered "before", hydration, render
 // throughput), Lighthouse desktop, page-load, sign-in and API figures (medians of several runs),
-// printed as tables and written to bench/results/.
+// printed as tables and written to tooling/bench/results/.
 //   npm run bench -- --quick                       one run of each instead of 3
 //   npm run bench -- --only=lighthouse,render-load  some parts only (re-running a noisy one)
 //   npm run bench -- --only=faults                 issue 41's lost answers, 200 of each kind (no build needed)
@@ -73,7 +73,7 @@ if (!chromePath && needsStack) {
   process.exit(1);
 }
 
-const resultsDir = path.join(repoRoot, 'bench/results');
+const resultsDir = path.join(repoRoot, 'tooling/bench/results');
 const distDirs = Object.fromEntries(webApps.map((app) => [String(app.port), distDir(app.workspace)]));
 
 /** The API lists articles newest first. */
@@ -214,7 +214,9 @@ async function main() {
     fs.writeFileSync(file, json);
     // latest.json is always a complete run.
     if (!only) fs.writeFileSync(path.join(resultsDir, 'latest.json'), json);
-    console.log(`\nresults written to ${path.relative(repoRoot, file)}${only ? '' : ' and bench/results/latest.json'}`);
+    console.log(
+      `\nresults written to ${path.relative(repoRoot, file)}${only ? '' : ' and tooling/bench/results/latest.json'}`,
+    );
   } finally {
     await stack?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-// The bench's figures as console tables (the JSON in bench/results/ holds the same and more).
+// The bench's figures as console tables (the JSON in tooling/bench/results/ holds the same and more).
 import type { ApiFigures } from './api';
 import type { BarCheck } from './bars';
 import { VARIANTS, type PageComparison } from './floorComparison';
