@@ -7,7 +7,7 @@
 // every server render, so a render thread promoted ≈ 1.7 MB a scavenge and stopped for
 // mark-compacts every ≈ 1,300 pages. One million `{ ...props, key }` took 1,410 ms against 398 ms
 // with the change below, and promoted 71 MB against 0.2 MB
-// (docs/performance/server-rendering-log.md).
+// (docs/log.md).
 //
 // The change: `__proto__: Object.prototype,` before the spread — the prototype such a literal has
 // anyway, so nothing else changes — and V8 builds the object from the literal's own shape and

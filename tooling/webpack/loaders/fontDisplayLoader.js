@@ -9,7 +9,7 @@
 //   `local()` first in each of the 125 slices instead, the browser matched the local font once per
 //   slice the page's text touched: on a fresh Chromium, /articles' first layouts took 160–300 ms
 //   of main thread, against 95–240 ms with the one local face
-//   (docs/performance/server-rendering-log.md).
+//   (docs/log.md).
 // - no WOFF fallback: every browser the site supports reads WOFF2, and the stylesheet (linked from
 //   the HTML head, so render-blocking) is a third smaller without the second URL per face.
 /** The one local face, at the weight of the slices it stands before (fonts.ts imports 400 only). */

@@ -18,7 +18,7 @@ export function sendBody(
     // Quality 1: what comes here is compressed for one response (a freshly rendered page, a
     // generated document; cached pages go out precompressed, noncedPage.ts), so speed beats the
     // last bytes. Against quality 2 an article page is 6 % larger (9.7 KB) and the burst's p99
-    // went 46 → 39 ms (docs/performance/server-rendering-log.md). The size hint lets brotli size
+    // went 46 → 39 ms (docs/log.md). The size hint lets brotli size
     // its tables for a page, not any stream.
     const body = Buffer.from(text);
     res.end(

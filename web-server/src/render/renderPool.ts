@@ -21,7 +21,7 @@ const REPLACE_AFTER_MS = 1000;
  * Nearly all a render allocates dies with its page. With a worker's default young generation a
  * thread stopped to scavenge every ≈ 25 article pages, with 64 MB every ≈ 47; bursts of uncached
  * renders had a p99 of 50 ms rather than 55–61 ms (medians of nine interleaved runs,
- * docs/performance/server-rendering-log.md), for ≈ 27 MB more memory a thread.
+ * docs/log.md), for ≈ 27 MB more memory a thread.
  */
 const YOUNG_GENERATION_MB = 64;
 
