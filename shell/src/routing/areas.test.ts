@@ -48,5 +48,7 @@ describe('route ownership', () => {
     expect(isBusinessSidebarPath('/business/register')).toBe(false);
     expect(isBusinessSidebarPath('/profile')).toBe(false);
     expect(isBusinessSidebarPath('/articles')).toBe(false);
+    // The spec's "path contains /business" read as a segment: a public page's slug is not the business area.
+    expect(isBusinessSidebarPath('/contents/business-ai')).toBe(false);
   });
 });

@@ -44,7 +44,7 @@ export function findArea(pathname: string): Area | null {
 export const isOpenToReleaseTeams = (area: Area, pathname: string): boolean =>
   area.releaseTeamPatterns?.some((pattern) => matchesPattern(pattern, pathname)) ?? false;
 
-/** Business pages (except login/register) leave room for the 280 px sidebar in the footer. */
+/** Business pages with the sidebar (not login/register) leave room for its 280 px in the footer (docs/decisions.md). */
 export function isBusinessSidebarPath(pathname: string): boolean {
   return findArea(pathname)?.remote === 'business_portal' && pathname.startsWith('/business');
 }
