@@ -97,6 +97,29 @@ test.describe('admin console, signed in as admin', () => {
     await expect(page.getByRole('textbox', { name: /^タイトル/ })).toHaveValue(title);
   });
 
+  test("the browser stops an empty form with the schema's Japanese message, and nothing is sent", async ({ page }) => {
+    await openAsAdmin(page, '/admin/articles/new', '記事の新規作成');
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().startsWith(API)) posts.push(request.url());
+    });
+    await page.getByRole('button', { name: '作成する' }).click();
+
+    // Chromium's own check (spec section 5, "browser-level"): the first empty required field is focused
+    // and its bubble reads the shared schema's message, whatever the browser's language.
+    const title = page.getByRole('textbox', { name: /^タイトル/ });
+    await expect(title).toBeFocused();
+    expect(await title.evaluate((input: HTMLInputElement) => input.validationMessage)).toBe(
+      'タイトルを入力してください。',
+    );
+    await title.fill('題');
+    expect(await title.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(true);
+    await page.getByRole('button', { name: '作成する' }).click();
+    await expect(page.getByRole('combobox', { name: /^カテゴリー/ })).toBeFocused();
+    await expect(page).toHaveURL(/\/admin\/articles\/new$/);
+    expect(posts).toEqual([]);
+  });
+
   test('the service unreachable → the error banner, not a blank page', async ({ page }) => {
     await page.route('**/api/**', (route) => route.abort());
     await page.goto('/admin/articles');
