@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { buildSync } from 'esbuild';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -142,6 +143,31 @@ describe('createRenderPool', () => {
     expect(page.root).toBe('rendered /');
     await started();
     expect(logged).toEqual([]);
+  });
+
+  it('keeps the process alive while its threads start, and not once they have', () => {
+    // A process that only waits for the pool to start: nothing else holds its event loop.
+    const script = path.join(path.dirname(workerFile), 'waitForStart.mjs');
+    buildSync({
+      stdin: {
+        contents: `import { createRenderPool } from ${JSON.stringify(path.join(__dirname, 'renderPool.ts'))};
+const pool = createRenderPool({ bundle: ${JSON.stringify(slowStartBundle)}, config: {}, size: 1,
+  workerFile: ${JSON.stringify(workerFile)} });
+await pool.started();
+console.log('started');`,
+        resolveDir: __dirname,
+        loader: 'ts',
+      },
+      outfile: script,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      logLevel: 'silent',
+    });
+    const run = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 20_000 });
+    expect(run.stdout.trim()).toBe('started');
+    expect(run.status).toBe(0); // and then it ends by itself: the started pool holds nothing
   });
 
   it('says when its threads have started, and replaces a thread whose start passes its limit', async () => {

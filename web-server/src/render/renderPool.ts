@@ -101,7 +101,9 @@ export function createRenderPool({
     const thread: Thread = {
       worker,
       pending: new Map(),
-      starting: setTimeout(() => void worker.terminate(), startLimitMs).unref(),
+      // Not unref'd: while a thread starts, the server waits for it to listen, and nothing else may
+      // keep the process alive (an unref'd thread and timer let it exit with code 0 here).
+      starting: setTimeout(() => void worker.terminate(), startLimitMs),
       started: new Promise<void>((resolve) => (markStarted = resolve)),
     };
     threads[slot] = thread;
