@@ -1,0 +1,122 @@
+/**
+ * The canary's sequential test (docs/canary-releases.md, "The decision"): two one-sided mixture
+ * sequential probability ratio tests (mSPRT; Robbins 1970, Johari et al. 2017 "Peeking at A/B
+ * tests") on the difference θ = canary failure rate − live failure rate, the live release over the
+ * same window being the control. Each statistic is a likelihood ratio mixed over the alternatives,
+ * a (Gaussian-approximation) martingale under its null, so by Ville's inequality it crosses 1/α with
+ * probability at most α however often it is looked at — the service evaluates after every report.
+ *
+ * - withdraw: "θ ≤ 0" (the canary fails no more often than live) is rejected at level α;
+ * - healthy: "θ ≥ minEffect" (worse by the minimum detectable effect or more) is rejected at level
+ *   β = 1 − power, so a canary that bad is called healthy with probability at most β;
+ * - inconclusive: neither yet (or fewer views than the minimum sample).
+ * Pure and synchronous: healthWindow.ts feeds it the window's sums.
+ */
+import type { CanaryOutcome, SequentialFigures } from 'shared-releases';
+
+export interface Counts {
+  views: number;
+  failures: number;
+}
+
+export interface SequentialRules {
+  /** no outcome but inconclusive before the canary (and, for healthy, the live release) has this many views */
+  minCanaryViews: number;
+  /** the false-withdrawal rate: P(withdraw | canary no worse than live) ≤ alpha */
+  alpha: number;
+  /** 1 − P(healthy | canary worse by minEffect or more) */
+  power: number;
+  /** the smallest difference of failure rates (0–1) the test is built to find */
+  minEffect: number;
+}
+
+export interface SequentialResult {
+  outcome: CanaryOutcome;
+  figures: SequentialFigures;
+}
+
+/** Standard normal CDF (Abramowitz & Stegun 7.1.26, |error| < 1.5e-7): enough for a boundary at 1/α. */
+export function normalCdf(z: number): number {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  const erfc = poly * Math.exp(-x * x);
+  return z >= 0 ? 1 - erfc / 2 : erfc / 2;
+}
+
+/**
+ * log of the one-sided mixture likelihood ratio for "θ > θ0" given an estimate `shift` = θ̂ − θ0
+ * with variance `variance`, mixed over a half-normal of scale `tau` on θ − θ0 > 0:
+ * 2·√(V/(V+τ²))·exp(τ²d²/(2V(V+τ²)))·Φ(dτ/√(V(V+τ²))).
+ */
+export function logMixtureRatio(shift: number, variance: number, tau: number): number {
+  if (!(variance > 0) || !Number.isFinite(variance)) return 0; // no information: a ratio of 1
+  const spread = variance + tau * tau;
+  const tail = normalCdf((shift * tau) / Math.sqrt(variance * spread));
+  if (tail <= 0) return Number.NEGATIVE_INFINITY;
+  return (
+    Math.LN2 +
+    0.5 * Math.log(variance / spread) +
+    (tau * tau * shift * shift) / (2 * variance * spread) +
+    Math.log(tail)
+  );
+}
+
+const rateOf = ({ views, failures }: Counts) => Math.min(1, failures / views);
+/** A rate for a variance, pulled off 0 and 1 (add-one smoothing): 0 failures in 50 views is no certainty. */
+const smoothed = ({ views, failures }: Counts) => (Math.min(failures, views) + 1) / (views + 2);
+const round = (value: number, digits = 4) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : value);
+
+/** The two log-statistics, without the figures: what the simulation in the tests calls many times. */
+export function statisticsOf(canary: Counts, live: Counts, minEffect: number) {
+  const difference = rateOf(canary) - rateOf(live);
+  // Under "no worse": one common rate, estimated from both (pooled), smoothed.
+  const pooled = smoothed({ views: canary.views + live.views, failures: canary.failures + live.failures });
+  const pooledVariance = pooled * (1 - pooled) * (1 / canary.views + 1 / live.views);
+  // Each release its own rate (what "worse by minEffect" implies).
+  const [c, l] = [smoothed(canary), smoothed(live)];
+  const apartVariance = (c * (1 - c)) / canary.views + (l * (1 - l)) / live.views;
+  const nullVariance = Math.max(pooledVariance, apartVariance);
+  return {
+    difference,
+    withdrawLog: logMixtureRatio(difference, nullVariance, minEffect),
+    healthyLog: logMixtureRatio(minEffect - difference, apartVariance, minEffect),
+  };
+}
+
+export function sequentialTest(canary: Counts, live: Counts, rules: SequentialRules): SequentialResult {
+  const withdrawBoundary = 1 / rules.alpha;
+  const healthyBoundary = 1 / (1 - rules.power);
+  const figuresOf = (difference: number | null, withdrawLog: number, healthyLog: number): SequentialFigures => ({
+    method: 'msprt',
+    alpha: rules.alpha,
+    power: rules.power,
+    minEffect: rules.minEffect,
+    minCanaryViews: rules.minCanaryViews,
+    difference: difference === null ? null : round(difference),
+    withdrawStatistic: round(Math.exp(withdrawLog), 3),
+    withdrawBoundary: round(withdrawBoundary, 3),
+    healthyStatistic: round(Math.exp(healthyLog), 3),
+    healthyBoundary: round(healthyBoundary, 3),
+  });
+  if (canary.views < rules.minCanaryViews || live.views === 0) {
+    return { outcome: 'inconclusive', figures: figuresOf(null, 0, 0) };
+  }
+  const { difference, withdrawLog, healthyLog } = statisticsOf(canary, live, rules.minEffect);
+  const figures = figuresOf(difference, withdrawLog, healthyLog);
+  return { outcome: outcomeOf(canary, live, rules, withdrawLog, healthyLog), figures };
+}
+
+/** Withdraw first: a canary both "worse" and "not much worse" (it cannot be, but rounding) goes. */
+export function outcomeOf(
+  canary: Counts,
+  live: Counts,
+  rules: SequentialRules,
+  withdrawLog: number,
+  healthyLog: number,
+): CanaryOutcome {
+  if (canary.views < rules.minCanaryViews || live.views === 0) return 'inconclusive';
+  if (withdrawLog >= -Math.log(rules.alpha)) return 'withdraw';
+  if (live.views >= rules.minCanaryViews && healthyLog >= -Math.log(1 - rules.power)) return 'healthy';
+  return 'inconclusive';
+}
