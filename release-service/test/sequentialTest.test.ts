@@ -45,20 +45,34 @@ describe('the arithmetic', () => {
 });
 
 describe('the outcomes', () => {
-  it('inconclusive below the minimum sample, or with no live views to compare with', () => {
-    expect(sequentialTest({ views: 49, failures: 49 }, { views: 1000, failures: 0 }, RULES).outcome).toBe(
-      'inconclusive',
-    );
-    const alone = sequentialTest({ views: 500, failures: 500 }, { views: 0, failures: 0 }, RULES);
-    expect(alone.outcome).toBe('inconclusive');
-    expect(alone.figures.difference).toBeNull();
+  it('inconclusive below the minimum sample, however bad', () => {
+    const early = sequentialTest({ views: 49, failures: 49 }, { views: 1000, failures: 0 }, RULES);
+    expect(early.outcome).toBe('inconclusive');
+    expect(early.figures.difference).toBeNull();
+  });
+
+  it('without a control (too few live views): alone against the minimum effect, never healthy', () => {
+    const broken = sequentialTest({ views: 50, failures: 50 }, { views: 0, failures: 0 }, RULES);
+    expect(broken).toMatchObject({ outcome: 'withdraw', figures: { control: 'none', difference: 1 } });
+    // 4 % failing, under the 5-point minimum effect: not withdrawn, and not healthy either.
+    for (const views of [100, 1_000, 10_000]) {
+      const quiet = sequentialTest({ views, failures: views * 0.04 }, { views: 49, failures: 0 }, RULES);
+      expect(quiet).toMatchObject({ outcome: 'inconclusive', figures: { control: 'none' } });
+    }
+    expect(sequentialTest({ views: 500, failures: 100 }, { views: 10, failures: 0 }, RULES).outcome).toBe('withdraw');
   });
 
   it('withdraw: a canary failing every view at its minimum sample, beside a healthy live release', () => {
     const { outcome, figures } = sequentialTest({ views: 50, failures: 50 }, { views: 450, failures: 2 }, RULES);
     expect(outcome).toBe('withdraw');
     expect(figures.withdrawStatistic).toBeGreaterThanOrEqual(figures.withdrawBoundary);
-    expect(figures).toMatchObject({ method: 'msprt', withdrawBoundary: 20, healthyBoundary: 5, minEffect: 0.05 });
+    expect(figures).toMatchObject({
+      method: 'msprt',
+      control: 'live',
+      withdrawBoundary: 20,
+      healthyBoundary: 5,
+      minEffect: 0.05,
+    });
     expect(figures.difference).toBeCloseTo(50 / 50 - 2 / 450, 4);
   });
 

@@ -39,6 +39,8 @@ export type CanaryOutcome = 'withdraw' | 'healthy' | 'inconclusive';
 export interface SequentialFigures {
   /** mixture sequential probability ratio tests on the difference of failure rates */
   method: 'msprt';
+  /** live: against the live release; none: it had fewer views than the minimum, the canary judged alone against minEffect */
+  control: 'live' | 'none';
   alpha: number;
   power: number;
   /** the smallest difference of failure rates (0–1) the test is built to find */

@@ -10,6 +10,7 @@
  * - healthy: "θ ≥ minEffect" (worse by the minimum detectable effect or more) is rejected at level
  *   β = 1 − power, so a canary that bad is called healthy with probability at most β;
  * - inconclusive: neither yet (or fewer views than the minimum sample).
+ * Without a control (too few live views) the canary is judged alone: see aloneOf().
  * Pure and synchronous: healthWindow.ts feeds it the window's sums.
  */
 import type { CanaryOutcome, SequentialFigures } from 'shared-releases';
@@ -20,7 +21,7 @@ export interface Counts {
 }
 
 export interface SequentialRules {
-  /** no outcome but inconclusive before the canary (and, for healthy, the live release) has this many views */
+  /** inconclusive before the canary has this many views; the live release needs as many to be the control */
   minCanaryViews: number;
   /** the false-withdrawal rate: P(withdraw | canary no worse than live) ≤ alpha */
   alpha: number;
@@ -87,8 +88,10 @@ export function statisticsOf(canary: Counts, live: Counts, minEffect: number) {
 export function sequentialTest(canary: Counts, live: Counts, rules: SequentialRules): SequentialResult {
   const withdrawBoundary = 1 / rules.alpha;
   const healthyBoundary = 1 / (1 - rules.power);
+  const controlled = live.views >= rules.minCanaryViews;
   const figuresOf = (difference: number | null, withdrawLog: number, healthyLog: number): SequentialFigures => ({
     method: 'msprt',
+    control: controlled ? 'live' : 'none',
     alpha: rules.alpha,
     power: rules.power,
     minEffect: rules.minEffect,
@@ -99,12 +102,26 @@ export function sequentialTest(canary: Counts, live: Counts, rules: SequentialRu
     healthyStatistic: round(Math.exp(healthyLog), 3),
     healthyBoundary: round(healthyBoundary, 3),
   });
-  if (canary.views < rules.minCanaryViews || live.views === 0) {
-    return { outcome: 'inconclusive', figures: figuresOf(null, 0, 0) };
-  }
-  const { difference, withdrawLog, healthyLog } = statisticsOf(canary, live, rules.minEffect);
+  if (canary.views < rules.minCanaryViews) return { outcome: 'inconclusive', figures: figuresOf(null, 0, 0) };
+  const { difference, withdrawLog, healthyLog } = controlled
+    ? statisticsOf(canary, live, rules.minEffect)
+    : aloneOf(canary, live, rules.minEffect);
   const figures = figuresOf(difference, withdrawLog, healthyLog);
   return { outcome: outcomeOf(canary, live, rules, withdrawLog, healthyLog), figures };
+}
+
+/**
+ * Without a control (the live release has fewer views than the minimum sample: a quiet hour, a
+ * canary at 99 %, reports that never came): the canary alone, withdrawn only when its own failure
+ * rate is above minEffect at level α — as the former rule measured against 0 — and never healthy.
+ */
+function aloneOf(canary: Counts, live: Counts, minEffect: number) {
+  const c = smoothed(canary);
+  return {
+    difference: rateOf(canary) - (live.views === 0 ? 0 : rateOf(live)),
+    withdrawLog: logMixtureRatio(rateOf(canary) - minEffect, (c * (1 - c)) / canary.views, minEffect),
+    healthyLog: 0,
+  };
 }
 
 /** Withdraw first: a canary both "worse" and "not much worse" (it cannot be, but rounding) goes. */
@@ -115,7 +132,7 @@ export function outcomeOf(
   withdrawLog: number,
   healthyLog: number,
 ): CanaryOutcome {
-  if (canary.views < rules.minCanaryViews || live.views === 0) return 'inconclusive';
+  if (canary.views < rules.minCanaryViews) return 'inconclusive';
   if (withdrawLog >= -Math.log(rules.alpha)) return 'withdraw';
   if (live.views >= rules.minCanaryViews && healthyLog >= -Math.log(1 - rules.power)) return 'healthy';
   return 'inconclusive';
