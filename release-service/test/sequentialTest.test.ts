@@ -76,6 +76,17 @@ describe('the outcomes', () => {
     expect(figures.difference).toBeCloseTo(50 / 50 - 2 / 450, 4);
   });
 
+  it('records overwhelming evidence as a capped number, never Infinity (JSON would write null)', () => {
+    const { outcome, figures } = sequentialTest(
+      { views: 20_000, failures: 20_000 },
+      { views: 180_000, failures: 0 },
+      RULES,
+    );
+    expect(outcome).toBe('withdraw');
+    expect(figures.withdrawStatistic).toBe(1e12);
+    expect(JSON.parse(JSON.stringify(figures))).toEqual(figures);
+  });
+
   it('healthy: the same rate on enough views of both; inconclusive on too few of the live release', () => {
     expect(sequentialTest({ views: 400, failures: 8 }, { views: 3600, failures: 72 }, RULES).outcome).toBe('healthy');
     expect(sequentialTest({ views: 400, failures: 8 }, { views: 40, failures: 1 }, RULES).outcome).toBe('inconclusive');

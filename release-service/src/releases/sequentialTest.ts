@@ -66,10 +66,13 @@ export function logMixtureRatio(shift: number, variance: number, tau: number): n
 const rateOf = ({ views, failures }: Counts) => Math.min(1, failures / views);
 /** A rate for a variance, pulled off 0 and 1 (add-one smoothing): 0 failures in 50 views is no certainty. */
 const smoothed = ({ views, failures }: Counts) => (Math.min(failures, views) + 1) / (views + 2);
-const round = (value: number, digits = 4) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : value);
+const round = (value: number, digits = 4) => Number(value.toFixed(digits));
+/** A ratio as recorded: capped, since exp() of strong evidence overflows to Infinity, which JSON writes as null. */
+const MAX_RATIO = 1e12;
+const ratioOf = (log: number) => round(Math.min(MAX_RATIO, Math.exp(log)), 3);
 
-/** The two log-statistics, without the figures: what the simulation in the tests calls many times. */
-export function statisticsOf(canary: Counts, live: Counts, minEffect: number) {
+/** The two log-statistics against the live release, without the figures (the simulation calls them often). */
+function statisticsOf(canary: Counts, live: Counts, minEffect: number) {
   const difference = rateOf(canary) - rateOf(live);
   // Under "no worse": one common rate, estimated from both (pooled), smoothed.
   const pooled = smoothed({ views: canary.views + live.views, failures: canary.failures + live.failures });
@@ -85,6 +88,12 @@ export function statisticsOf(canary: Counts, live: Counts, minEffect: number) {
   };
 }
 
+/** Against the live release when it has the minimum sample, else the canary alone (aloneOf). */
+export const statisticsFor = (canary: Counts, live: Counts, rules: SequentialRules) =>
+  live.views >= rules.minCanaryViews
+    ? statisticsOf(canary, live, rules.minEffect)
+    : aloneOf(canary, live, rules.minEffect);
+
 export function sequentialTest(canary: Counts, live: Counts, rules: SequentialRules): SequentialResult {
   const withdrawBoundary = 1 / rules.alpha;
   const healthyBoundary = 1 / (1 - rules.power);
@@ -97,15 +106,13 @@ export function sequentialTest(canary: Counts, live: Counts, rules: SequentialRu
     minEffect: rules.minEffect,
     minCanaryViews: rules.minCanaryViews,
     difference: difference === null ? null : round(difference),
-    withdrawStatistic: round(Math.exp(withdrawLog), 3),
+    withdrawStatistic: ratioOf(withdrawLog),
     withdrawBoundary: round(withdrawBoundary, 3),
-    healthyStatistic: round(Math.exp(healthyLog), 3),
+    healthyStatistic: ratioOf(healthyLog),
     healthyBoundary: round(healthyBoundary, 3),
   });
   if (canary.views < rules.minCanaryViews) return { outcome: 'inconclusive', figures: figuresOf(null, 0, 0) };
-  const { difference, withdrawLog, healthyLog } = controlled
-    ? statisticsOf(canary, live, rules.minEffect)
-    : aloneOf(canary, live, rules.minEffect);
+  const { difference, withdrawLog, healthyLog } = statisticsFor(canary, live, rules);
   const figures = figuresOf(difference, withdrawLog, healthyLog);
   return { outcome: outcomeOf(canary, live, rules, withdrawLog, healthyLog), figures };
 }

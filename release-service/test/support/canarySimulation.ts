@@ -4,7 +4,7 @@
  * PRNG, and the test is evaluated after every step, as the service does after every report.
  */
 import type { CanaryOutcome } from 'shared-releases';
-import { outcomeOf, type SequentialRules, statisticsOf } from '../../src/releases/sequentialTest';
+import { outcomeOf, type SequentialRules, statisticsFor } from '../../src/releases/sequentialTest';
 
 /** mulberry32: a small, fast, seeded PRNG, so every run of the tests sees the same canaries. */
 export function prng(seed: number): () => number {
@@ -66,7 +66,7 @@ export function runCanary(random: () => number, scenario: Scenario, rules: Seque
     live.views += scenario.liveStep;
     live.failures += binomial(random, scenario.liveStep, scenario.liveRate);
     // The service's rule without building its figures each step (sequentialTest() = this + figures).
-    const { withdrawLog, healthyLog } = statisticsOf(canary, live, rules.minEffect);
+    const { withdrawLog, healthyLog } = statisticsFor(canary, live, rules);
     const outcome: CanaryOutcome = outcomeOf(canary, live, rules, withdrawLog, healthyLog);
     if (outcome === 'withdraw') return { withdrawn: true, views: canary.views, healthyAt };
     if (outcome === 'healthy' && healthyAt === null) healthyAt = canary.views;
