@@ -32,11 +32,16 @@ export interface AppConfig extends CommonConfig {
   releasePublicUrl: string;
   /** Per environment, the mf-manifest.json of the shell that environment serves: what the gate checks against. */
   releaseShellManifests: Record<ReleaseEnvironment, string>;
-  /** Canary health (docs/canary-releases.md): the window, the withdrawal rule and the limits on reports. */
+  /** Canary health (docs/canary-releases.md): the window, the sequential test's settings and the limits on reports. */
   health: {
     windowMinutes: number;
     minCanaryViews: number;
-    margin: number;
+    /** the false-withdrawal rate: a canary no worse than live is withdrawn at most this often */
+    alpha: number;
+    /** a canary worse by minEffect is called healthy at most 1 − power of the time */
+    power: number;
+    /** the smallest difference of failure rates (0–1) the test is built to find */
+    minEffect: number;
     addressCap: number;
     reportsPerMinute: number;
   };
@@ -59,6 +64,12 @@ export const DEFAULT_SHELL_MANIFEST = 'http://localhost:3000/mf-manifest.json';
  */
 export const DEFAULT_OUTCOME_RETENTION_DAYS = 7;
 
+/** A number setting within [min, max], its message naming the range. */
+const between = (name: string, min: number, max: number) => {
+  const message = `${name} must be a number from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).min(min, message).max(max, message);
+};
+
 const envSchema = z.object(
   Object.assign(commonEnvShape({ port: DEFAULT_PORT, defaultDatabasePath: DEFAULT_DATABASE_PATH }), {
     RELEASE_PUBLIC_URL: z
@@ -70,7 +81,9 @@ const envSchema = z.object(
     RELEASE_SHELL_MANIFEST_PRODUCTION: httpUrl('RELEASE_SHELL_MANIFEST_PRODUCTION').optional(),
     HEALTH_WINDOW_MINUTES: integer(1, 1_440).default(HEALTH_DEFAULTS.windowMinutes),
     HEALTH_MIN_CANARY_VIEWS: integer(1, 1_000_000).default(HEALTH_DEFAULTS.minCanaryViews),
-    HEALTH_MARGIN: z.coerce.number().min(0).max(1).default(HEALTH_DEFAULTS.margin),
+    HEALTH_ALPHA: between('HEALTH_ALPHA', 0.0001, 0.5).default(HEALTH_DEFAULTS.alpha),
+    HEALTH_POWER: between('HEALTH_POWER', 0.5, 0.9999).default(HEALTH_DEFAULTS.power),
+    HEALTH_MIN_EFFECT: between('HEALTH_MIN_EFFECT', 0.001, 1).default(HEALTH_DEFAULTS.minEffect),
     HEALTH_ADDRESS_CAP: integer(1, 1_000_000).default(HEALTH_DEFAULTS.addressCap),
     HEALTH_REPORTS_PER_MINUTE: integer(1, 1_000_000).default(HEALTH_DEFAULTS.reportsPerMinute),
     RELEASE_OUTCOME_RETENTION_DAYS: integer(1, 3_650).default(DEFAULT_OUTCOME_RETENTION_DAYS),
@@ -86,6 +99,12 @@ export function loadStorageConfig(env: Env = process.env): StorageConfig {
 
 export function loadConfig(env: Env = process.env): AppConfig {
   const vars = parseEnv(SERVICE, envSchema, env);
+  if (env.HEALTH_MARGIN !== undefined) {
+    // The fixed margin is gone: a deployment that still sets it expects a rule it would not get.
+    throw new ConfigError(SERVICE, [
+      'HEALTH_MARGIN is no longer read: canaries are judged by a sequential test (HEALTH_ALPHA, HEALTH_POWER, HEALTH_MIN_EFFECT; docs/canary-releases.md); remove it',
+    ]);
+  }
   if (vars.NODE_ENV === 'production' && vars.TEST_FAILPOINT) {
     throw new ConfigError(SERVICE, [
       'TEST_FAILPOINT is set while NODE_ENV=production: it is a test-only failpoint that kills the process',
@@ -104,7 +123,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     health: {
       windowMinutes: vars.HEALTH_WINDOW_MINUTES,
       minCanaryViews: vars.HEALTH_MIN_CANARY_VIEWS,
-      margin: vars.HEALTH_MARGIN,
+      alpha: vars.HEALTH_ALPHA,
+      power: vars.HEALTH_POWER,
+      minEffect: vars.HEALTH_MIN_EFFECT,
       addressCap: vars.HEALTH_ADDRESS_CAP,
       reportsPerMinute: vars.HEALTH_REPORTS_PER_MINUTE,
     },

@@ -1,6 +1,6 @@
 /**
- * Automatic rollback: a canary whose failure rate exceeds the live release's by more than
- * HEALTH_MARGIN over HEALTH_MIN_CANARY_VIEWS canary views is withdrawn by the service — 0 %, out of
+ * Automatic rollback: a canary the sequential test finds worse than the live release (from
+ * HEALTH_MIN_CANARY_VIEWS canary views; src/releases/sequentialTest.ts) is withdrawn by the service — 0 %, out of
  * the registry, the decision and its figures in the audit log — and decided once however many
  * reports (or instances) cross the line together. A healthy canary under the same traffic stays.
  * Visitors are simulated from distinct addresses, as the per-address cap requires. Both engines.
@@ -48,16 +48,26 @@ beforeEach(async () => {
 
 /**
  * One page view of the canary and one of the live release per report, a second apart, round
- * robin over `visitors` addresses; the canary's view fails when `canaryFails(i)`.
+ * robin over `visitors` addresses; the canary's view fails when `canaryFails(i)`, the live one's
+ * when `liveFails(i)`.
  */
-async function traffic(send: Send, visitors: string[], reports: number, canaryFails: (i: number) => boolean) {
+async function traffic(
+  send: Send,
+  visitors: string[],
+  reports: number,
+  canaryFails: (i: number) => boolean,
+  liveFails: (i: number) => boolean = () => false,
+) {
   const { report: post, registry } = canaryRequests(send);
+  const crash = (fails: boolean) => (fails ? { renderCrashes: 1 } : {});
   for (let i = 0; i < reports; i += 1) {
     now += 1_000;
-    const failures = canaryFails(i) ? { renderCrashes: 1 } : {};
     const response = await post(
       visitors[i % visitors.length]!,
-      report(entry(CONSOLE, consoleManifest('v2'), 1, failures), entry(CONSOLE, consoleManifest('v1'), 1)),
+      report(
+        entry(CONSOLE, consoleManifest('v2'), 1, crash(canaryFails(i))),
+        entry(CONSOLE, consoleManifest('v1'), 1, crash(liveFails(i))),
+      ),
     );
     expect(response.statusCode).toBe(202);
     if (!(await registry()).canaries[CONSOLE]) return i + 1;
@@ -66,7 +76,7 @@ async function traffic(send: Send, visitors: string[], reports: number, canaryFa
 }
 
 describe('a canary whose routes throw on render', () => {
-  it('is withdrawn at HEALTH_MIN_CANARY_VIEWS views, out of the registry, with the figures in the audit log', async () => {
+  it('is withdrawn at HEALTH_MIN_CANARY_VIEWS views (the test decides at once), out of the registry, with the figures in the audit log', async () => {
     const before = (await api().registryResponse()).headers.etag;
     const reports = await traffic(server.send, addresses(12), 200, () => true);
     expect(reports).toBe(50);
@@ -80,8 +90,17 @@ describe('a canary whose routes throw on render', () => {
       canary: { version: 'v2', views: 50, loadFailures: 0, renderCrashes: 50, hydrationErrors: 0, failureRate: 1 },
       live: { version: 'v1', views: 50, loadFailures: 0, renderCrashes: 0, hydrationErrors: 0, failureRate: 0 },
       minCanaryViews: 50,
-      margin: 0.25,
       secondsAfterStart: 50,
+      outcome: 'withdraw',
+      test: expect.objectContaining({
+        method: 'msprt',
+        control: 'live',
+        alpha: 0.05,
+        power: 0.8,
+        minEffect: 0.05,
+        difference: 1,
+        withdrawBoundary: 20,
+      }) as CanaryDecision['test'],
     };
     expect(withdrawal).toMatchObject<Partial<AuditEntry>>({
       action: 'canary-withdraw',
@@ -94,8 +113,9 @@ describe('a canary whose routes throw on render', () => {
       decision,
     });
     expect(withdrawal!.message).toBe(
-      'カナリア v2 の失敗率 100% (50 表示) がライブ 0% (50 表示) との差の許容 25 ポイントを超えたため、サービスが取り下げました (開始から 50 秒)。',
+      `カナリア v2 の失敗率 100% (50 表示) がライブ 0% (50 表示) より高いと逐次検定が判定したため (尤度比 ${withdrawal!.decision!.test!.withdrawStatistic} ≥ 境界 20、誤取り下げ率 5%)、サービスが取り下げました (開始から 50 秒)。`,
     );
+    expect(withdrawal!.decision!.test!.withdrawStatistic).toBeGreaterThanOrEqual(20);
     expect((await api().environmentOf(CONSOLE)).canary).toMatchObject({
       version: 'v2',
       percent: 0,
@@ -147,12 +167,36 @@ describe('a canary whose routes throw on render', () => {
 describe('a healthy canary under the same traffic', () => {
   it('is not withdrawn: the same failure rate as the live release, well past the minimum views', async () => {
     // One view in ten fails, on the canary and on the live release alike.
-    const reports = await traffic(server.send, addresses(24), 120, (i) => i % 10 === 0);
+    const tenth = (i: number) => i % 10 === 0;
+    const reports = await traffic(server.send, addresses(24), 120, tenth, tenth);
     expect(reports).toBeNull();
     const { health, canary } = await api().environmentOf(CONSOLE);
     expect(canary).toMatchObject({ status: 'running', percent: 10 });
     expect(health.canary).toMatchObject({ views: 120, renderCrashes: 12, failureRate: 0.1 });
+    // 120 views of each at 10 % cannot yet rule out 5 points worse: inconclusive, shown as such.
+    expect(health.decision).toMatchObject({ outcome: 'inconclusive', canary: { views: 120 }, live: { views: 120 } });
     expect((await api().audit()).some((line) => line.action === 'canary-withdraw')).toBe(false);
+  });
+
+  it('is read as healthy once the views rule out "worse by the minimum effect"', async () => {
+    expect(await traffic(server.send, addresses(24), 49, () => false)).toBeNull();
+    expect((await api().environmentOf(CONSOLE)).health.decision).toMatchObject({ outcome: 'inconclusive' });
+    // Other addresses than the first (each counts at most HEALTH_ADDRESS_CAP views per window).
+    expect(await traffic(server.send, addresses(51, '198.51.100'), 51, () => false)).toBeNull();
+    const { health } = await api().environmentOf(CONSOLE);
+    expect(health.decision).toMatchObject({ outcome: 'healthy', canary: { views: 100, failureRate: 0 } });
+    expect(health.decision!.test!.healthyStatistic).toBeGreaterThanOrEqual(health.decision!.test!.healthyBoundary);
+  });
+
+  it('a canary worse than live by 10 points, which the fixed 25-point margin let through, is withdrawn', async () => {
+    const reports = await traffic(server.send, addresses(24), 400, (i) => i % 10 === 0);
+    expect(reports).not.toBeNull();
+    const [withdrawal] = await api().audit();
+    expect(withdrawal).toMatchObject({
+      action: 'canary-withdraw',
+      decision: { outcome: 'withdraw', live: { failureRate: 0 } },
+    });
+    console.log(`canary at 10 % vs live at 0 %: withdrawn after ${reports} canary views`);
   });
 });
 

@@ -47,14 +47,18 @@ describe('loadConfig (release-service)', () => {
     expect(loadConfig(EMULATOR).health).toEqual({
       windowMinutes: HEALTH_DEFAULTS.windowMinutes,
       minCanaryViews: HEALTH_DEFAULTS.minCanaryViews,
-      margin: HEALTH_DEFAULTS.margin,
+      alpha: HEALTH_DEFAULTS.alpha,
+      power: HEALTH_DEFAULTS.power,
+      minEffect: HEALTH_DEFAULTS.minEffect,
       addressCap: HEALTH_DEFAULTS.addressCap,
       reportsPerMinute: HEALTH_DEFAULTS.reportsPerMinute,
     });
     expect(HEALTH_DEFAULTS).toEqual({
       windowMinutes: 10,
       minCanaryViews: 50,
-      margin: 0.25,
+      alpha: 0.05,
+      power: 0.8,
+      minEffect: 0.05,
       addressCap: 5,
       reportsPerMinute: 30,
     });
@@ -62,14 +66,18 @@ describe('loadConfig (release-service)', () => {
       ...EMULATOR,
       HEALTH_WINDOW_MINUTES: '5',
       HEALTH_MIN_CANARY_VIEWS: '200',
-      HEALTH_MARGIN: '0.1',
+      HEALTH_ALPHA: '0.01',
+      HEALTH_POWER: '0.9',
+      HEALTH_MIN_EFFECT: '0.1',
       HEALTH_ADDRESS_CAP: '3',
       HEALTH_REPORTS_PER_MINUTE: '60',
     });
     expect(config.health).toEqual({
       windowMinutes: 5,
       minCanaryViews: 200,
-      margin: 0.1,
+      alpha: 0.01,
+      power: 0.9,
+      minEffect: 0.1,
       addressCap: 3,
       reportsPerMinute: 60,
     });
@@ -77,16 +85,24 @@ describe('loadConfig (release-service)', () => {
       ...EMULATOR,
       HEALTH_WINDOW_MINUTES: '0',
       HEALTH_MIN_CANARY_VIEWS: 'many',
-      HEALTH_MARGIN: '1.5',
+      HEALTH_ALPHA: '0',
+      HEALTH_POWER: '1',
+      HEALTH_MIN_EFFECT: 'five points',
       HEALTH_ADDRESS_CAP: '2.5',
       HEALTH_REPORTS_PER_MINUTE: '-1',
     });
     expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
       'HEALTH_ADDRESS_CAP',
-      'HEALTH_MARGIN',
+      'HEALTH_ALPHA',
       'HEALTH_MIN_CANARY_VIEWS',
+      'HEALTH_MIN_EFFECT',
+      'HEALTH_POWER',
       'HEALTH_REPORTS_PER_MINUTE',
       'HEALTH_WINDOW_MINUTES',
     ]);
+  });
+
+  it('refuses HEALTH_MARGIN, the fixed margin the sequential test replaced, naming what replaces it', () => {
+    expect(() => loadConfig({ ...EMULATOR, HEALTH_MARGIN: '0.25' })).toThrow(/HEALTH_MARGIN.*HEALTH_ALPHA/);
   });
 });

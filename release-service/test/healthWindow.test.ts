@@ -1,16 +1,15 @@
-/** The arithmetic of canary health (src/releases/healthWindow.ts): rates, the rule, the window, the cap. */
+/** The arithmetic of canary health (src/releases/healthWindow.ts): rates, the decision, the window, the cap. */
 import type { ReleaseHealth } from 'shared-releases';
 import {
   AddressCaps,
-  baselineOf,
+  decisionOf,
   minuteOf,
   releaseHealth,
-  shouldWithdraw,
   sinceMinute,
   splitFailures,
 } from '../src/releases/healthWindow';
 
-const RULES = { minCanaryViews: 50, margin: 0.25 };
+const RULES = { minCanaryViews: 50, alpha: 0.05, power: 0.8, minEffect: 0.05 };
 const figures = (views: number, failures: number): ReleaseHealth =>
   releaseHealth('v', { views, loadFailures: failures, renderCrashes: 0, hydrationErrors: 0 });
 
@@ -24,24 +23,29 @@ describe('a release’s failure rate', () => {
   });
 });
 
-describe('the withdrawal rule', () => {
-  it('waits for the minimum canary views, however bad the rate', () => {
-    expect(shouldWithdraw(figures(49, 49), figures(1000, 0), RULES)).toBe(false);
-    expect(shouldWithdraw(figures(50, 50), figures(1000, 0), RULES)).toBe(true);
+describe('the decision', () => {
+  const START = '2026-03-02T09:00:00.000Z';
+  const decide = (canary: ReleaseHealth, live: ReleaseHealth) =>
+    decisionOf(canary, live, RULES, START, Date.parse(START) + 61_250);
+
+  it('is the sequential test on the figures, with them and the seconds since the start', () => {
+    const decision = decide(figures(50, 50), figures(1000, 0));
+    expect(decision).toMatchObject({
+      canary: { views: 50, failureRate: 1 },
+      live: { views: 1000, failureRate: 0 },
+      minCanaryViews: 50,
+      secondsAfterStart: 61.3,
+      outcome: 'withdraw',
+      test: { method: 'msprt', control: 'live', alpha: 0.05, power: 0.8, minEffect: 0.05, difference: 1 },
+    });
+    expect(decision).not.toHaveProperty('margin');
+    expect(decide(figures(49, 49), figures(1000, 0)).outcome).toBe('inconclusive');
+    expect(decide(figures(1000, 20), figures(9000, 180)).outcome).toBe('healthy');
   });
 
-  it('withdraws only above the live rate plus the margin (not at it)', () => {
-    const live = figures(100, 10); // 10 %
-    expect(shouldWithdraw(figures(100, 35), live, RULES)).toBe(false); // 25 points: not more than the margin
-    expect(shouldWithdraw(figures(100, 36), live, RULES)).toBe(true);
-  });
-
-  it('measures against the live release only when it has the minimum views too, else against 0', () => {
-    expect(baselineOf(figures(49, 49), RULES)).toBe(0);
-    expect(baselineOf(figures(50, 25), RULES)).toBe(0.5);
-    // A live release failing at 50 % excuses a canary at 60 %; a live one with too few views does not.
-    expect(shouldWithdraw(figures(60, 36), figures(50, 25), RULES)).toBe(false);
-    expect(shouldWithdraw(figures(60, 36), figures(10, 5), RULES)).toBe(true);
+  it('counts failures at most once per view (several kinds of failure on one view)', () => {
+    const many = releaseHealth('v', { views: 60, loadFailures: 60, renderCrashes: 60, hydrationErrors: 60 });
+    expect(decide(many, figures(600, 0)).test!.difference).toBe(1);
   });
 });
 

@@ -53,8 +53,12 @@ export const HEALTH_DEFAULTS = {
   windowMinutes: 10,
   /** no decision before the canary has this many page views in the window */
   minCanaryViews: 50,
-  /** the canary is withdrawn when its failure rate exceeds the live release's by more than this */
-  margin: 0.25,
+  /** the false-withdrawal rate of the sequential test: a canary no worse than live is withdrawn at most this often */
+  alpha: 0.05,
+  /** a canary worse by minEffect or more is called healthy at most 1 − power of the time */
+  power: 0.8,
+  /** the smallest difference of failure rates (0–1) the test is built to find: 5 points */
+  minEffect: 0.05,
   /** per address, per release and window, at most this many views (and failures) count */
   addressCap: 5,
   /** health reports per address and minute; beyond, 429 */

@@ -28,14 +28,49 @@ export interface ReleaseHealth {
   failureRate: number | null;
 }
 
-/** The figures the service decided a withdrawal on (also in the audit line). */
+/**
+ * What the sequential test says of a running canary against the live release (docs/canary-releases.md,
+ * "The decision"): withdraw (worse than live, at the false-withdrawal rate alpha), healthy (not worse
+ * by minEffect or more, at 1 − power), inconclusive (not yet).
+ */
+export type CanaryOutcome = 'withdraw' | 'healthy' | 'inconclusive';
+
+/** The sequential test's figures: the statistics beside the boundaries they are compared with. */
+export interface SequentialFigures {
+  /** mixture sequential probability ratio tests on the difference of failure rates */
+  method: 'msprt';
+  /** live: against the live release; none: it had fewer views than the minimum, the canary judged alone against minEffect */
+  control: 'live' | 'none';
+  alpha: number;
+  power: number;
+  /** the smallest difference of failure rates (0–1) the test is built to find */
+  minEffect: number;
+  minCanaryViews: number;
+  /** canary failure rate − live failure rate; null before the minimum sample */
+  difference: number | null;
+  /** likelihood ratio of "canary worse than live"; withdraw at or above withdrawBoundary (1/alpha) */
+  withdrawStatistic: number;
+  withdrawBoundary: number;
+  /** likelihood ratio of "canary not worse by minEffect"; healthy at or above healthyBoundary (1/(1 − power)) */
+  healthyStatistic: number;
+  healthyBoundary: number;
+}
+
+/**
+ * The figures of a canary's decision: in the audit line and on the canary when the service withdrew
+ * it, and beside the health figures while it runs.
+ */
 export interface CanaryDecision {
   canary: ReleaseHealth;
   live: ReleaseHealth;
   minCanaryViews: number;
-  margin: number;
+  /** the former fixed-margin rule's margin: only in decisions recorded before the sequential test */
+  margin?: number;
   /** seconds from the canary's start to the decision */
   secondsAfterStart: number;
+  /** absent from decisions recorded before the sequential test (they were all withdrawals) */
+  outcome?: CanaryOutcome;
+  test?: SequentialFigures;
 }
 
 export interface CanaryState {
@@ -66,8 +101,16 @@ export interface EnvironmentReleases {
   history: Deployment[];
   /** The canary running (or last withdrawn by the service) in this environment, or null. */
   canary: CanaryState | null;
-  /** Views and failure rates in the health window: the live release, and the canary beside it. */
-  health: { live: ReleaseHealth; canary: ReleaseHealth | null; windowMinutes: number };
+  /**
+   * Views and failure rates in the health window: the live release, and the canary beside it; for a
+   * running canary, what the sequential test says now (absent from an older service).
+   */
+  health: {
+    live: ReleaseHealth;
+    canary: ReleaseHealth | null;
+    windowMinutes: number;
+    decision?: CanaryDecision | null;
+  };
 }
 
 export interface RemoteReleases {

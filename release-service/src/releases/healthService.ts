@@ -1,7 +1,7 @@
 /**
  * Health per release (docs/releasing.md, "Canary releases"): browsers' anonymous reports counted
  * per release and minute, the figures of a release over the health window, and the automatic
- * withdrawal of a canary whose failure rate exceeds the live release's by more than the margin.
+ * withdrawal of a canary the sequential test finds worse than the live release (sequentialTest.ts).
  */
 import type {
   EnvironmentReleases,
@@ -19,7 +19,6 @@ import {
   type HealthRules,
   minuteOf,
   releaseHealth,
-  shouldWithdraw,
   sinceMinute,
   splitFailures,
 } from './healthWindow';
@@ -60,26 +59,34 @@ export function createHealthService({ repo, store, rules, clock, log }: HealthSe
     await store.prune(minute - rules.windowMinutes);
   }
 
-  /** Withdraws a running canary when its figures say so (compare-and-swap: one instance decides). */
-  async function evaluate(environment: ReleaseEnvironment, remote: string, entry: RegistryEntry, nowMs: number) {
+  /**
+   * A running canary's figures and live's over the same window (since the canary started), and
+   * what the sequential test says of them.
+   */
+  async function decide(environment: ReleaseEnvironment, remote: string, entry: RegistryEntry, nowMs: number) {
     const canary = entry.canary;
-    if (canary?.status !== 'running') return;
+    if (canary?.status !== 'running') return null;
     const since = sinceMinute(nowMs, rules.windowMinutes, canary.startedAt);
-    const liveKey = entry.live?.version ?? '';
     const [canarySums, liveSums] = await Promise.all([
       store.sums(environment, remote, canary.version, since),
-      store.sums(environment, remote, liveKey, since),
+      store.sums(environment, remote, entry.live?.version ?? '', since),
     ]);
     const canaryHealth = releaseHealth(canary.version, canarySums);
     const liveHealth = releaseHealth(entry.live?.version ?? null, liveSums);
-    if (!shouldWithdraw(canaryHealth, liveHealth, rules)) return;
+    return decisionOf(canaryHealth, liveHealth, rules, canary.startedAt, nowMs);
+  }
 
-    const decision = decisionOf(canaryHealth, liveHealth, rules, canary.startedAt, nowMs);
+  /** Withdraws a running canary when the test says so (compare-and-swap: one instance decides). */
+  async function evaluate(environment: ReleaseEnvironment, remote: string, entry: RegistryEntry, nowMs: number) {
+    const canary = entry.canary;
+    const decision = await decide(environment, remote, entry, nowMs);
+    if (canary?.status !== 'running' || decision?.outcome !== 'withdraw') return;
+    const test = decision.test!;
     const message =
-      `カナリア ${canary.version} の失敗率 ${percent(canaryHealth.failureRate)} (${canaryHealth.views} 表示) が` +
-      `ライブ ${percent(liveHealth.failureRate)} (${liveHealth.views} 表示) との差の許容 ` +
-      `${Math.round(rules.margin * 1000) / 10} ポイントを超えたため、サービスが取り下げました` +
-      ` (開始から ${decision.secondsAfterStart} 秒)。`;
+      `カナリア ${canary.version} の失敗率 ${percent(decision.canary.failureRate)} (${decision.canary.views} 表示) が` +
+      `ライブ ${percent(decision.live.failureRate)} (${decision.live.views} 表示) より高いと逐次検定が判定したため` +
+      ` (尤度比 ${test.withdrawStatistic} ≥ 境界 ${test.withdrawBoundary}、誤取り下げ率 ${percent(test.alpha)})、` +
+      `サービスが取り下げました (開始から ${decision.secondsAfterStart} 秒)。`;
     const known = await repo.findVersion(remote, canary.version);
     try {
       await repo.changeCanary({
@@ -161,16 +168,22 @@ export function createHealthService({ repo, store, rules, clock, log }: HealthSe
     ): Promise<EnvironmentReleases['health']> {
       const nowMs = clock();
       const canary = entry.canary;
-      const canarySince = sinceMinute(nowMs, rules.windowMinutes, canary?.startedAt);
-      const liveSince = canary?.status === 'running' ? canarySince : sinceMinute(nowMs, rules.windowMinutes);
+      // A running canary: both over the same window, and the test's word on them (for readers such
+      // as the リリース page and the CLI, and anything that acts on "healthy").
+      const decision = await decide(environment, remote, entry, nowMs);
+      if (decision)
+        return { live: decision.live, canary: decision.canary, windowMinutes: rules.windowMinutes, decision };
       const [live, canarySums] = await Promise.all([
-        store.sums(environment, remote, entry.live?.version ?? '', liveSince),
-        canary ? store.sums(environment, remote, canary.version, canarySince) : null,
+        store.sums(environment, remote, entry.live?.version ?? '', sinceMinute(nowMs, rules.windowMinutes)),
+        canary
+          ? store.sums(environment, remote, canary.version, sinceMinute(nowMs, rules.windowMinutes, canary.startedAt))
+          : null,
       ]);
       return {
         live: releaseHealth(entry.live?.version ?? null, live),
         canary: canary && canarySums ? releaseHealth(canary.version, canarySums) : null,
         windowMinutes: rules.windowMinutes,
+        decision: null,
       };
     },
   };

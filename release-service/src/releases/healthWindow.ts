@@ -1,12 +1,13 @@
 /**
  * The arithmetic of canary health (docs/releasing.md, "Canary releases"): minute buckets and the
- * window they are summed over, a release's failure rate, the withdrawal rule, and the per-address
+ * window they are summed over, a release's failure rate, the canary's decision, and the per-address
  * cap that keeps one address from deciding anything. No I/O: healthService.ts does that.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { CanaryDecision, ReleaseHealth } from 'shared-releases';
 import type { AppConfig } from '../config';
 import type { HealthSums } from '../db/healthRepository';
+import { sequentialTest } from './sequentialTest';
 
 export type HealthRules = AppConfig['health'];
 
@@ -33,37 +34,33 @@ export function releaseHealth(version: string | null, sums: HealthSums): Release
   };
 }
 
+export type DecisionRules = Pick<HealthRules, 'minCanaryViews' | 'alpha' | 'power' | 'minEffect'>;
+
+/** A release's figures as the test counts them: failures never above views (as its failure rate). */
+const countsOf = (health: ReleaseHealth) => ({
+  views: health.views,
+  failures: Math.min(health.views, health.loadFailures + health.renderCrashes + health.hydrationErrors),
+});
+
 /**
- * The live release's rate the canary is measured against: only with as many views as a canary
- * needs, else 0 — a live release with a handful of views (or none: a quiet hour, a forger's
- * failures) must neither excuse a broken canary nor condemn a healthy one by chance.
+ * What the sequential test (sequentialTest.ts) says of a canary against the live release over the
+ * same window, with the figures it said it on: withdraw, healthy or inconclusive.
  */
-export const baselineOf = (live: ReleaseHealth, rules: Pick<HealthRules, 'minCanaryViews'>): number =>
-  live.views >= rules.minCanaryViews ? (live.failureRate ?? 0) : 0;
-
-/** Whether a canary is withdrawn: enough views, and a failure rate above the baseline by more than the margin. */
-export function shouldWithdraw(
-  canary: ReleaseHealth,
-  live: ReleaseHealth,
-  rules: Pick<HealthRules, 'minCanaryViews' | 'margin'>,
-): boolean {
-  if (canary.views < rules.minCanaryViews || canary.failureRate === null) return false;
-  return canary.failureRate - baselineOf(live, rules) > rules.margin;
-}
-
 export function decisionOf(
   canary: ReleaseHealth,
   live: ReleaseHealth,
-  rules: Pick<HealthRules, 'minCanaryViews' | 'margin'>,
+  rules: DecisionRules,
   startedAt: string,
   nowMs: number,
 ): CanaryDecision {
+  const { outcome, figures } = sequentialTest(countsOf(canary), countsOf(live), rules);
   return {
     canary,
     live,
     minCanaryViews: rules.minCanaryViews,
-    margin: rules.margin,
     secondsAfterStart: Math.max(0, Math.round((nowMs - Date.parse(startedAt)) / 100) / 10),
+    outcome,
+    test: figures,
   };
 }
 

@@ -86,6 +86,10 @@ it('changes the share, and npm run releases shows it with live and canary health
   expect(listing.out).toContain(
     '健全性 (直近 10 分): 現行 v1 表示 40 回 失敗率 2.5 % | カナリア c1 表示 10 回 失敗率 0.0 %',
   );
+  // Below the minimum sample (HEALTH_MIN_CANARY_VIEWS 20): the running canary's decision is 判定保留.
+  expect(listing.out).toContain(
+    '  判断: カナリア c1 表示 10 回 失敗率 0.0 % | 現行 v1 表示 40 回 失敗率 2.5 % (判定保留: 逐次検定',
+  );
   expect(listing.out).toMatch(/done +canary-percent +admin_console production c1 +Admin@Example\.com.* 割合 50 %/);
   expect(listing.out).toMatch(/done +canary +admin_console production c1 +Admin@Example\.com.* 割合 10 %/);
 });
@@ -150,7 +154,9 @@ it('a canary failing to load is withdrawn by the service; npm run releases shows
   expect(listing.out).toContain('失敗率が高いため、リリースサービスが自動で取り下げました。');
   // c1's views as a canary may share the minute with these (the window is counted in minutes): 40 or more.
   expect(listing.out).toMatch(/判断: カナリア c4 表示 20 回 失敗率 100\.0 % \| 現行 c1 表示 (4|5)0 回 失敗率 0\.0 %/);
-  expect(listing.out).toContain('失敗率が現行を 25 ポイント超えて上回る');
+  expect(listing.out).toMatch(
+    /\(取り下げ: 逐次検定 尤度比 [\d.]+ \(取り下げ境界 20\)・[\d.]+ \(健全境界 5\)、誤取り下げ率 5\.0 %・検出力 80\.0 %・検出する差 5 ポイント、最小 20 表示、開始から [\d.]+ 秒\)/,
+  );
   expect(listing.out).toContain('新しいカナリアの前に片付けてください: npm run canary -- admin-console abort');
   expect(listing.out).toMatch(
     /done +canary-withdraw +admin_console production c4 +自動.* 割合 0 %\n +判断: カナリア c4 表示 20 回/,

@@ -51,12 +51,28 @@ const releaseName = (version: string | null) => version ?? 'デプロイ時の�
 export const healthText = (health: ReleaseHealth): TerminalText =>
   terminal`${releaseName(health.version)} 表示 ${health.views} 回 失敗率 ${rateText(health.failureRate)}`;
 
-/** A difference of rates in percentage points: 0.25 → "25 ポイント" (the service's margin is one). */
+/** A difference of rates in percentage points: 0.05 → "5 ポイント" (the test's minimum effect is one). */
 const pointsText = (difference: number) => `${Number((difference * 100).toFixed(1))} ポイント`;
 
-/** The figures the service withdrew a canary on, canary and live side by side, and its rule. */
+const DECISION_LABELS = { withdraw: '取り下げ', healthy: '健全', inconclusive: '判定保留' } as const;
+
+/** The sequential test's word and its figures; a decision of an older service: its fixed-margin rule. */
+function ruleText(d: CanaryDecision): string {
+  const seconds = `開始から ${d.secondsAfterStart} 秒`;
+  const t = d.test;
+  if (!t)
+    return `判定条件: カナリア表示 ${d.minCanaryViews} 回以上で失敗率が現行を ${pointsText(d.margin ?? 0)}超えて上回る、${seconds}`;
+  const against = t.control === 'live' ? '' : '、現行の表示が少ないためカナリア単独で判定';
+  return (
+    `${DECISION_LABELS[d.outcome ?? 'inconclusive']}: 逐次検定 尤度比 ${t.withdrawStatistic} (取り下げ境界 ${t.withdrawBoundary})・` +
+    `${t.healthyStatistic} (健全境界 ${t.healthyBoundary})、誤取り下げ率 ${rateText(t.alpha)}・検出力 ${rateText(t.power)}・` +
+    `検出する差 ${pointsText(t.minEffect)}、最小 ${t.minCanaryViews} 表示${against}、${seconds}`
+  );
+}
+
+/** The figures of a canary's decision, canary and live side by side, and the rule's word on them. */
 export const decisionText = (d: CanaryDecision): TerminalText =>
-  terminal`カナリア ${healthText(d.canary)} | 現行 ${healthText(d.live)} (判定条件: カナリア表示 ${d.minCanaryViews} 回以上で失敗率が現行を ${pointsText(d.margin)}超えて上回る、開始から ${d.secondsAfterStart} 秒)`;
+  terminal`カナリア ${healthText(d.canary)} | 現行 ${healthText(d.live)} (${ruleText(d)})`;
 
 /** "実行中 10 %" or "自動で取り下げ (…)", with when it started and who started it. */
 export function canaryStateText(canary: CanaryState): TerminalText {

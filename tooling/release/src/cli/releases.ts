@@ -69,6 +69,8 @@ function canaryLines(
   if (!health) return lines;
   const side = health.canary ? terminal` | カナリア ${healthText(health.canary)}` : terminal``;
   lines.push(terminal`健全性 (直近 ${health.windowMinutes} 分): 現行 ${healthText(health.live)}${side}`);
+  // A running canary's current decision (absent from an older service).
+  if (health.decision) lines.push(terminal`  判断: ${decisionText(health.decision)}`);
   return lines;
 }
 

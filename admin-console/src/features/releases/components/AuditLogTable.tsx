@@ -16,8 +16,9 @@ const Problems = styled.ul`
   padding-left: 1.2em;
 `;
 
-const decisionSummary = ({ canary, live }: CanaryDecision) =>
-  `失敗率 カナリア ${rateText(canary.failureRate)}（${viewsText(canary.views)}）・現行 ${rateText(live.failureRate)}（${viewsText(live.views)}）`;
+const decisionSummary = ({ canary, live, test }: CanaryDecision) =>
+  `失敗率 カナリア ${rateText(canary.failureRate)}（${viewsText(canary.views)}）・現行 ${rateText(live.failureRate)}（${viewsText(live.views)}）` +
+  (test ? `・尤度比 ${test.withdrawStatistic}（境界 ${test.withdrawBoundary}）` : '');
 
 /** A remote's audit log, newest first: who did what, where, a canary's share, and why the service refused or withdrew. */
 export function AuditLogTable({ workspace, entries }: { workspace: string; entries: readonly AuditEntry[] }) {

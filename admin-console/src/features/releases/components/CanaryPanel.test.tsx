@@ -15,6 +15,9 @@ describe('the リリース page’s canary panel', () => {
     expect(panel).toHaveTextContent('開始2025年6月4日 10:00・console-team@example.com');
     const health = within(panel).getByRole('table', { name: '健全性（直近 10 分）' });
     expect(rowsOf(health)).toEqual(['現行 v21,200 回1.0 %', 'カナリア v4200 回1.5 %']);
+    expect(panel).toHaveTextContent(
+      '現在の判定: 健全（逐次検定（誤取り下げ率 5.0 %、検出力 80.0 %、検出する差 5 ポイント、最小 50 回）。尤度比: 悪化 0.42（取り下げ境界 20）・健全 7.9（健全境界 5））',
+    );
     expect(within(panel).getByRole('button', { name: '昇格 (100 %)' })).toBeEnabled();
     expect(within(panel).getByRole('button', { name: '中止' })).toBeEnabled();
     expect(within(panel).getByRole('button', { name: '割合を 10 % に変更' })).toBeDisabled(); // the share now

@@ -9,7 +9,7 @@ import {
 import { Button } from 'shared-ui';
 import { DangerOutlineButton } from '../../../components/DangerButton';
 import type { FlipRequest } from '../api/releaseQueries';
-import { decisionRule } from '../lib/canaryText';
+import { decisionRule, decisionState } from '../lib/canaryText';
 import { CanaryPercentForm } from './CanaryPercentForm';
 import { HealthTable } from './HealthTable';
 import { Actions, Code, Facts, Muted } from './releaseStyles';
@@ -96,13 +96,7 @@ export function CanaryPanel({ remote, environment, busy, onRequest }: CanaryPane
             canary={canary.withdrawn.decision.canary}
           />
           <p>
-            <Muted>
-              {decisionRule(
-                canary.withdrawn.decision.minCanaryViews,
-                canary.withdrawn.decision.margin,
-                canary.withdrawn.decision.secondsAfterStart,
-              )}
-            </Muted>
+            <Muted>{decisionRule(canary.withdrawn.decision)}</Muted>
           </p>
           {/* The service refuses a new canary until this one is cleared away. */}
           <Actions>
@@ -130,6 +124,12 @@ export function CanaryPanel({ remote, environment, busy, onRequest }: CanaryPane
       {health && <HealthTable caption={windowCaption} live={health.live} canary={health.canary} />}
       {canary?.status === 'running' && (
         <>
+          {/* The service's sequential test on the figures above (absent from an older service). */}
+          {health?.decision?.test && (
+            <p>
+              <Muted>{decisionState(health.decision)}</Muted>
+            </p>
+          )}
           <CanaryPercentForm
             // A new share (or canary) starts the field afresh: the number typed was for the old one.
             key={`${canary.version}-${canary.percent}`}

@@ -1,4 +1,4 @@
-import type { CanaryResult } from 'shared-releases';
+import type { CanaryDecision, CanaryResult, SequentialFigures } from 'shared-releases';
 import type { CanaryRequest } from '../api/releaseQueries';
 import { environmentName } from './environmentName';
 
@@ -10,12 +10,34 @@ export const viewsText = (views: number) => `${views.toLocaleString('ja-JP')} �
 /** A release as the page names it; null is the build deployed with the remote's server. */
 export const releaseName = (version: string | null) => version ?? 'デプロイ済みのビルド';
 
-/** A difference of rates in percentage points: 0.25 → "25 ポイント" (the service's margin is one). */
+/** A difference of rates in percentage points: 0.05 → "5 ポイント" (the test's minimum effect is one). */
 export const pointsText = (difference: number) => `${Number((difference * 100).toFixed(1))} ポイント`;
 
-/** The sentence under a figure table of a withdrawal: the rule the service applied. */
-export const decisionRule = (minCanaryViews: number, margin: number, seconds: number) =>
-  `判定条件: カナリアの表示が ${minCanaryViews} 回以上で、失敗率が現行を ${pointsText(margin)}より多く上回ったとき（開始から ${seconds} 秒で判断）。`;
+const DECISION_LABELS = { withdraw: '取り下げ', healthy: '健全', inconclusive: '判定保留' } as const;
+
+/** The test's settings in a sentence: what "withdraw" and "healthy" promise. */
+const testSettings = (t: SequentialFigures) =>
+  `逐次検定（誤取り下げ率 ${rateText(t.alpha)}、検出力 ${rateText(t.power)}、検出する差 ${pointsText(t.minEffect)}、最小 ${viewsText(t.minCanaryViews)}）`;
+
+/** The statistics beside their boundaries, and whether the live release served as the control. */
+const testFigures = (t: SequentialFigures) =>
+  `尤度比: 悪化 ${t.withdrawStatistic}（取り下げ境界 ${t.withdrawBoundary}）・健全 ${t.healthyStatistic}（健全境界 ${t.healthyBoundary}）` +
+  (t.control === 'live' ? '' : '。現行の表示が少ないため、カナリア単独で判定');
+
+/** The sentence under a figure table of a withdrawal: the rule the service applied (an older service's: its fixed margin). */
+export function decisionRule(d: CanaryDecision): string {
+  const seconds = `開始から ${d.secondsAfterStart} 秒で判断`;
+  if (!d.test) {
+    return `判定条件: カナリアの表示が ${d.minCanaryViews} 回以上で、失敗率が現行を ${pointsText(d.margin ?? 0)}より多く上回ったとき（${seconds}）。`;
+  }
+  return `判定: ${testSettings(d.test)}で現行より悪いと判断（${testFigures(d.test)}、${seconds}）。`;
+}
+
+/** A running canary's current decision: healthy, inconclusive (or withdraw, until the page reloads). */
+export const decisionState = (d: CanaryDecision): string =>
+  d.test
+    ? `現在の判定: ${DECISION_LABELS[d.outcome ?? 'inconclusive']}（${testSettings(d.test)}。${testFigures(d.test)}）`
+    : '';
 
 export function canaryConfirmation(request: CanaryRequest): { title: string; description: string; confirm: string } {
   const where = `${request.workspace}（${request.remote}）の${environmentName(request.environment)}`;
