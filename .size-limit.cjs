@@ -3,7 +3,7 @@
 // Firebase, business-portal and admin-console are never part of that.
 const fs = require('node:fs');
 const path = require('node:path');
-const { host, remotes } = require('./scripts/lib/deployables.cjs');
+const { host, remotes } = require('shared-deployables');
 
 const dist = (app, file) => `${app.workspace}/dist/${file}`;
 

@@ -3,12 +3,13 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
+import workspaces from 'eslint-rules';
 import globals from 'globals';
 
 const remotes = ['public-site', 'business-portal', 'admin-console'];
 const apps = `{shell,${remotes.join(',')}}`;
 /** Packages that also run in Node (the API, the build scripts): no React, no UI, no browser auth. */
-const reactFree = ['shared-articles', 'shared-core', 'shared-releases'];
+const reactFree = ['shared-articles', 'shared-core', 'shared-releases', 'shared-deployables'];
 const reactOnly = ['react', 'react-dom', 'styled-components', 'shared-context', 'shared-ui', 'shared-auth'];
 
 /**
@@ -37,6 +38,7 @@ const sameApp = { captured: { app: '{{ from.captured.app }}' } };
  * the packages before it here, so an import that runs up a layer fails the lint.
  */
 const sharedLayers = [
+  'shared-deployables',
   'shared-core',
   'shared-releases',
   'shared-articles',
@@ -65,11 +67,7 @@ const boundaryPolicies = [
   {
     from: { element: { type: 'app-tooling' } },
     allow: {
-      to: [
-        { element: { type: '{app,feature,app-tooling}', ...sameApp } },
-        shared,
-        { element: { type: '{scripts,tooling}' } },
-      ],
+      to: [{ element: { type: '{app,feature,app-tooling}', ...sameApp } }, shared, { element: { type: 'tooling' } }],
     },
   },
   // The shared packages' layers: each imports only the layers below it.
@@ -86,25 +84,24 @@ const boundaryPolicies = [
     },
     message: `${reactFree.join(' and ')} stay React-free: no shared-ui or shared-auth`,
   },
-  // The services: the React-free packages and the plumbing they share (service-kit); the release
-  // service also reads the list of deployables (the remotes it releases). Neither imports the other.
+  // The services: the React-free packages (the release service reads the remotes it releases from
+  // shared-deployables) and the plumbing they share (service-kit). Neither imports the other.
   { from: { element: { type: 'service-kit' } }, allow: { to: [reactFreeShared] } },
   { from: { element: { type: 'api' } }, allow: { to: [reactFreeShared, { element: { type: 'service-kit' } }] } },
   {
     from: { element: { type: 'release-service' } },
-    allow: { to: [reactFreeShared, { element: { type: '{service-kit,scripts}' } }] },
+    allow: { to: [reactFreeShared, { element: { type: 'service-kit' } }] },
   },
-  // The production web server: the shell renderer's contract (types and one constant), the route
-  // paths and the list of deployables; nothing of the UI.
+  // The production web server: the shell renderer's contract (`shell/server-contract`: types and
+  // one constant), the route paths and the list of deployables; nothing of the UI.
   {
     from: { element: { type: 'web-server' } },
-    allow: {
-      to: [reactFreeShared, { element: { type: 'app', captured: { app: 'shell' } } }, { element: { type: 'scripts' } }],
-    },
+    allow: { to: [reactFreeShared, { element: { type: 'app', captured: { app: 'shell' } } }] },
   },
+  // The end-to-end tests start the product with the local stack (tooling/stack) and the web server.
   {
     from: { element: { type: 'e2e' } },
-    allow: { to: [{ element: { type: 'scripts' } }, { element: { type: 'web-server' } }, shared] },
+    allow: { to: [{ element: { type: '{tooling,web-server}' } }, shared] },
   },
   // The orchestration scripts run the API (the benchmark starts it on a throw-away PostgreSQL with the
   // API tests' own server helper) and are the thin entry points of the tooling packages (npm run
@@ -114,12 +111,12 @@ const boundaryPolicies = [
     allow: { to: [shared, { element: { type: '{api,release-service,service-kit,web-server,tooling}' } }] },
   },
   // The tooling packages (the webpack factory, the library overrides, the benchmark, the release
-  // tooling) use each other, the scripts' helpers and shared-*; the benchmark starts the API as
-  // the scripts do; the release tooling uploads to a bucket with the web server's own content
-  // types and caching rules. Never e2e.
+  // tooling, the local stack, the lint rules) use each other and shared-*; the benchmark starts
+  // the API as the scripts do; the release tooling uploads to a bucket with the web server's own
+  // content types and caching rules. Never e2e, and never the scripts (entry points only).
   {
     from: { element: { type: 'tooling' } },
-    allow: { to: [shared, { element: { type: '{tooling,scripts,api,release-service,service-kit,web-server}' } }] },
+    allow: { to: [shared, { element: { type: '{tooling,api,release-service,service-kit,web-server}' } }] },
   },
   { from: { element: { type: 'test-setup' } }, allow: { to: shared } },
   // Repo-wide checks (e.g. that the shell and the API agree with the list of deployables).
@@ -186,6 +183,12 @@ export default tseslint.config(
     rules: {
       'boundaries/dependencies': ['error', { default: 'disallow', policies: boundaryPolicies }],
     },
+  },
+  {
+    // A workspace imports another by its package name (declared in its package.json), never by path.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { workspaces },
+    rules: { 'workspaces/no-relative-import-out-of-workspace': ['error', { root: import.meta.dirname }] },
   },
   {
     // What runs per request on Node 20: the shell's server and the services. (The server

@@ -3,9 +3,9 @@
 // and the release service in watch mode, and the Auth emulator. `npm run dev -w public-site` runs one remote alone.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ports, repoRoot, webApps } from './lib/apps.mjs';
-import { startChild, stopChild } from './lib/processes.mjs';
-import { startAuthEmulator, EMULATOR_PROJECT } from './lib/stack.mjs';
+import { ports, repoRoot, webApps } from 'local-stack/apps.mjs';
+import { startChild, stopChild } from 'local-stack/processes.mjs';
+import { startAuthEmulator, EMULATOR_PROJECT } from 'local-stack/stack.mjs';
 
 const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
 /** The apps with a server build: the shell's renderer and public-site's pages. */

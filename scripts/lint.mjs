@@ -4,7 +4,7 @@
 // red run shows every problem at once.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { repoRoot } from './lib/apps.mjs';
+import { repoRoot } from 'local-stack/apps.mjs';
 
 const bin = (file) => path.join(repoRoot, 'node_modules', file);
 export const lintChecks = [

@@ -3,8 +3,8 @@
 // (same server, headers, CSP and, for the shell, registry, runtime config and server rendering),
 // and nothing else: the other apps, the API and the emulator are up to you.
 // PORT overrides the port (0: any free one); MF_OUTPUT_DIR serves a build made into that folder.
-import { distDir, webApps } from './lib/apps.mjs';
-import { webAppServer } from './lib/stack.mjs';
+import { distDir, webApps } from 'local-stack/apps.mjs';
+import { webAppServer } from 'local-stack/stack.mjs';
 
 const [workspace] = process.argv.slice(2);
 const app = webApps.find((candidate) => candidate.workspace === workspace);

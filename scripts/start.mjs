@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: builds what is missing or stale, then runs the whole product and prints its URL.
 import { buildApps, buildWebServer } from './build.mjs';
-import { api, ports, remotes } from './lib/apps.mjs';
-import { startStack } from './lib/stack.mjs';
+import { api, ports, remotes } from 'local-stack/apps.mjs';
+import { startStack } from 'local-stack/stack.mjs';
 
 async function main() {
   await buildWebServer();

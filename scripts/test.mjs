@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from './lib/apps.mjs';
+import { repoRoot } from 'local-stack/apps.mjs';
 import { buildWebServer } from './build.mjs';
 import { lintChecks } from './lint.mjs';
 

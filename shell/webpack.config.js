@@ -1,10 +1,10 @@
 const path = require('node:path');
 const { createConfig, createServerConfig } = require('webpack-config');
-const { webApp } = require('../scripts/lib/deployables.cjs');
+const { webApp } = require('shared-deployables');
 
 const app = {
   dir: __dirname,
-  // name, workspace, port, federation name, host or not: from the one list (scripts/lib/deployables.cjs)
+  // name, workspace, port, federation name, host or not: from the one list (shared-deployables)
   ...webApp('shell'),
   hasServerBuild: true,
   publicDir: path.join(__dirname, 'public'),

@@ -24,11 +24,11 @@
  * persist for the whole run, so use distinct e-mails where a fresh account matters.
  */
 import { expect, type Page } from '@playwright/test';
-import { installGoogleApiStandIn } from '../../scripts/lib/googleApiStandIn.mjs';
-import { completeEmulatorChooser, headerLoginButton } from '../../scripts/lib/emulatorSignIn.mjs';
+import { installGoogleApiStandIn } from 'local-stack/googleApiStandIn.mjs';
+import { completeEmulatorChooser, headerLoginButton } from 'local-stack/emulatorSignIn.mjs';
 import { interactive } from './hydration';
 
-// Shared with the benchmark (tooling/bench), which may not import e2e: they live in scripts/lib.
+// Shared with the benchmark (tooling/bench), which may not import e2e: they live in tooling/stack (local-stack).
 export { completeEmulatorChooser, headerLoginButton, installGoogleApiStandIn };
 
 export interface TestUser {

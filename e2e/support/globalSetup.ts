@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-// The same stack `npm start` runs (scripts/lib/stack.mjs), with a throw-away data directory.
-import { startStack } from '../../scripts/lib/stack.mjs';
+// The same stack `npm start` runs (local-stack/stack.mjs), with a throw-away data directory.
+import { startStack } from 'local-stack/stack.mjs';
 import { chromiumPath } from './chromium';
 
 export default async function globalSetup() {

@@ -10,10 +10,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { repoRoot, webApps } from '../../scripts/lib/apps.mjs';
-import { freePort, stopChild } from '../../scripts/lib/processes.mjs';
-import { appConfigFor, DEFAULT_DEPLOYMENT, hostingConfig } from '../../scripts/hosting/hosting.mjs';
-import { stageBuilds } from '../../scripts/hosting/prepare.mjs';
+import { repoRoot, webApps } from 'local-stack/apps.mjs';
+import { freePort, stopChild } from 'local-stack/processes.mjs';
+import { appConfigFor, DEFAULT_DEPLOYMENT, hostingConfig, stageBuilds } from 'local-stack/hosting.mjs';
 
 const PROJECT = 'demo-ai-manabi';
 

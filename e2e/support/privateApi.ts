@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { repoRoot } from '../../scripts/lib/apps.mjs';
+import { repoRoot } from 'local-stack/apps.mjs';
 
 const SERVICES = {
   'article-api': { sharedOrigin: 'http://localhost:3001', database: 'articles.sqlite' },

@@ -1,7 +1,7 @@
 // Private copies of the web servers for tests that stop, restart or replace a remote, so the
 // shared stack stays untouched. Ports 4000–4004 mirror 3000–3004.
-import { webAppServer } from '../../scripts/lib/stack.mjs';
-import { webApps, localRegistry } from '../../scripts/lib/apps.mjs';
+import { webAppServer } from 'local-stack/stack.mjs';
+import { webApps, localRegistry } from 'local-stack/apps.mjs';
 
 export const privatePort = (port: number) => port + 1000;
 

@@ -6,7 +6,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '../../scripts/lib/apps.mjs';
+import { repoRoot } from 'local-stack/apps.mjs';
 
 export interface TeamCheckout {
   dir: string;

@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { repoRoot } from '../../scripts/lib/apps.mjs';
-import { DEFAULT_DEPLOYMENT, hostingConfig } from '../../scripts/hosting/hosting.mjs';
+import { repoRoot } from 'local-stack/apps.mjs';
+import { DEFAULT_DEPLOYMENT, hostingConfig } from 'local-stack/hosting.mjs';
 import { type HostingEmulator, startHostingEmulator } from '../support/hostingEmulator';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

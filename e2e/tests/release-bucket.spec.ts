@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, test } from '@playwright/test';
-import { startStorageEmulator } from '../../scripts/lib/storageEmulator.mjs';
+import { startStorageEmulator } from 'local-stack/storageEmulator.mjs';
 import { buildInto } from '../support/build';
 import { bucketCookie, browserVisit, httpVisit } from '../support/releases/canaryVisitors';
 import { msUntilServed } from '../support/releases/canaryTraffic';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { webAppServer } from '../../scripts/lib/stack.mjs';
+import { webAppServer } from 'local-stack/stack.mjs';
 import { interactive } from '../support/hydration';
 import { appByWorkspace, type ServerHandle } from '../support/servers';
 import { createArticle, type CreatedArticle } from '../support/reliabilityApi';

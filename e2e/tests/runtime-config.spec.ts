@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
-import { type runtimeConfig, webAppServer } from '../../scripts/lib/stack.mjs';
-import { host } from '../../scripts/lib/apps.mjs';
+import { type runtimeConfig, webAppServer } from 'local-stack/stack.mjs';
+import { host } from 'local-stack/apps.mjs';
 import { chromiumPath } from '../support/chromium';
 
 /**
@@ -28,7 +28,7 @@ test.afterAll(() => browser.close());
  * written by hand at deploy time, so possibly incomplete), rendered in the browser only.
  */
 async function deployedShell(config: object) {
-  if (!host) throw new Error('scripts/lib/deployables.cjs names no host');
+  if (!host) throw new Error('shared-deployables names no host');
   const server = webAppServer(host, {
     port: 0,
     config: config as ReturnType<typeof runtimeConfig>,

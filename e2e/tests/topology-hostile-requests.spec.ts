@@ -6,7 +6,7 @@ import { forEachLimited } from '../support/topology/load';
 import { putArticle, rawGet, shareUrls, type ArticleDraft } from '../support/topology/pages';
 import { get, log, pathVariants, SECOND, warm } from '../support/topology/probes';
 import { useProbedTopology } from '../support/topology/probedTopology';
-import { sleep } from '../../scripts/lib/topology/processes';
+import { sleep } from 'local-stack/topology/processes';
 import type { Topology } from '../support/topology/topology';
 
 const EVIL = 'evil.example';

@@ -12,7 +12,7 @@ import { startLoad } from '../support/topology/load';
 import { putArticle, type ArticleDraft } from '../support/topology/pages';
 import { backInRotation, figures, get, log, retriedSince, SECOND, warm } from '../support/topology/probes';
 import { useProbedTopology } from '../support/topology/probedTopology';
-import { sleep } from '../../scripts/lib/topology/processes';
+import { sleep } from 'local-stack/topology/processes';
 import type { Topology } from '../support/topology/topology';
 
 let topology: Topology;

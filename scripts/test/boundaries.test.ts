@@ -62,6 +62,16 @@ describe('import boundaries', () => {
     expect(reported('api-imports-ui.ts', 'no-restricted-imports')).toEqual([3]);
   });
 
+  it('reports a relative import that leaves its workspace, in every form, and names the package to import', () => {
+    const messages = messagesOf('workspace-by-path.ts').filter(
+      (message) => message.ruleId === 'workspaces/no-relative-import-out-of-workspace',
+    );
+    expect(messages.map((message) => message.line)).toEqual([3, 4, 5, 6, 7, 8]);
+    expect(messages[0]!.message).toContain("import shared-core by its package name ('shared-core')");
+    expect(messages[1]!.message).toContain("import shell by its package name ('shell')");
+    expect(messages[5]!.message).toContain('scripts/build.mjs, which is in no workspace');
+  });
+
   it("passes a feature's own folder, its app's common code, shared-* and libraries", () => {
     expect(messagesOf('allowed-imports.ts')).toEqual([]);
   });

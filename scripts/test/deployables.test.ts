@@ -4,10 +4,20 @@ import { DEFAULT_CORS_ORIGINS, loadConfig } from '../../article-api/src/config';
 import { loadConfig as loadReleaseServiceConfig } from '../../release-service/src/config';
 import { defaultRuntimeConfig } from '../../shared-core/src/config';
 import { remoteNames } from '../../shell/src/remotes/registry';
-import { api, deployables, localRegistry, ports, releaseService, remotes, webApps } from '../lib/deployables.cjs';
+import {
+  api,
+  deployables,
+  localRegistry,
+  ports,
+  releaseService,
+  remotes,
+  siteOrigin,
+  siteOriginProblem,
+  webApps,
+} from 'shared-deployables';
 
 /**
- * scripts/lib/deployables.cjs is the one list of deployables. The places that cannot read it —
+ * shared-deployables is the one list of deployables. The places that cannot read it —
  * the shell's browser code and the API, which ship on their own — must agree with it.
  */
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -57,5 +67,27 @@ describe('the list of deployables', () => {
     for (const app of webApps) {
       expect(packageJson(app.workspace).scripts?.serve).toBe(`node ../scripts/serve-one.mjs ${app.workspace}`);
     }
+  });
+});
+
+describe("the site's origin (one rule for the web server, the local stack and the dev build)", () => {
+  it('is the shell on this machine when SITE_ORIGIN is unset or blank', () => {
+    expect(siteOrigin(undefined)).toBe(`http://localhost:${ports.shell}`);
+    expect(siteOrigin('  ', 4123)).toBe('http://localhost:4123');
+  });
+
+  it('is SITE_ORIGIN as an origin: trimmed, without the trailing slash', () => {
+    expect(siteOrigin(' https://ai-manabi.example/ ')).toBe('https://ai-manabi.example');
+    expect(siteOrigin('http://127.0.0.1:8080')).toBe('http://127.0.0.1:8080');
+  });
+
+  it.each([
+    ['https://ai-manabi.example/articles', 'SITE_ORIGIN is an origin, without a path'],
+    ['https://ai-manabi.example/?a=1', 'SITE_ORIGIN is an origin, without a path'],
+    ['ai-manabi.example', 'SITE_ORIGIN must be an absolute http(s) URL'],
+    ['ftp://ai-manabi.example', 'SITE_ORIGIN must be an absolute http(s) URL'],
+  ])('refuses %s, naming the setting', (value, problem) => {
+    expect(siteOriginProblem(value)).toBe(problem);
+    expect(() => siteOrigin(value)).toThrow(`${problem} (${value})`);
   });
 });

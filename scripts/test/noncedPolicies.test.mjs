@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { contentSecurityPolicy, noncedPolicies } from 'web-server';
-import { runtimeConfig } from '../lib/stack.mjs';
+import { runtimeConfig } from 'local-stack/stack.mjs';
 
 describe('noncedPolicies (the shell server builds a policy once per registry and hostname)', () => {
   const config = runtimeConfig({});

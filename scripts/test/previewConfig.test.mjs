@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { contentSecurityPolicy } from 'web-server';
-import { runtimeConfig } from '../lib/stack.mjs';
+import { runtimeConfig } from 'local-stack/stack.mjs';
 
 const directive = (csp, name) =>
   csp

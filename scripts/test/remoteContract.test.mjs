@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { remotes, repoRoot } from '../lib/apps.mjs';
+import { remotes, repoRoot } from 'local-stack/apps.mjs';
 
 const fixtures = path.join(repoRoot, 'scripts/test/fixtures/contract');
 const fixture = (name) => path.join(fixtures, `routes.${name}.tsx`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { renderThreadCount } from '../lib/stack.mjs';
+import { renderThreadCount } from 'local-stack/stack.mjs';
 
 describe('renderThreadCount', () => {
   it('is one per core (at most 4) unless SSR_THREADS says otherwise; 0 is allowed', () => {

@@ -6,8 +6,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { findPostgresBin, startPostgres } from 'service-kit/testing';
-import { repoRoot } from '../../scripts/lib/apps.mjs';
-import { freePort } from '../../scripts/lib/processes.mjs';
+import { repoRoot } from 'local-stack/apps.mjs';
+import { freePort } from 'local-stack/processes.mjs';
 import { loadTestPair, type ApiFigures } from './api';
 
 /** One API instance as a child process (`tsx src/server.ts`), ready when /api/health answers. */

@@ -7,9 +7,9 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { localRegistry, ports, remotes, webApp } from '../../scripts/lib/apps.mjs';
-import { stopChild } from '../../scripts/lib/processes.mjs';
-import { startApi, startAuthEmulator, startReleaseService, webAppServer } from '../../scripts/lib/stack.mjs';
+import { localRegistry, ports, remotes, webApp } from 'local-stack/apps.mjs';
+import { stopChild } from 'local-stack/processes.mjs';
+import { startApi, startAuthEmulator, startReleaseService, webAppServer } from 'local-stack/stack.mjs';
 
 /**
  * As shipped (its registry from the release registry service); client-rendered

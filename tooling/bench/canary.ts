@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { BUCKET_COOKIE } from 'shared-releases';
 import { renderLoad, type RenderLoadFigures } from './renderLoad';
 import { median } from './stats';
-import { distDir, repoRoot } from '../../scripts/lib/apps.mjs';
+import { distDir, repoRoot } from 'local-stack/apps.mjs';
 
 export interface CanaryMemory {
   cycles: number;

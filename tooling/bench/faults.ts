@@ -4,9 +4,9 @@
 // PostgreSQL, two service instances behind nginx: tooling/release/test/faults). Each kind gets a
 // fresh world; the counts are those the tests assert on 20 (all but operations and answers lost
 // must be 0). Needs no build and no bench stack: `npm run bench -- --only=faults`.
-import { type FaultFigures, checkFaultRun } from '../release/test/faults/faultChecks';
-import { startFaultWorld } from '../release/test/faults/faultWorld';
-import { FAULT_KINDS, runFlips } from '../release/test/faults/flipScenario';
+import { type FaultFigures, checkFaultRun } from 'release-tooling/test/faults/faultChecks';
+import { startFaultWorld } from 'release-tooling/test/faults/faultWorld';
+import { FAULT_KINDS, runFlips } from 'release-tooling/test/faults/flipScenario';
 
 export const FLIPS_PER_FAULT = 200;
 

@@ -1,5 +1,5 @@
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { ports } from '../../scripts/lib/apps.mjs';
+import { ports } from 'local-stack/apps.mjs';
 
 /** A first-time visitor (no theme cookie, as Lighthouse comes) and returning ones in each theme. */
 export const VISITORS = ['first visit', 'light', 'dark'] as const;

@@ -9,8 +9,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApps, buildWebServer } from '../../scripts/build.mjs';
-import { repoRoot, distDir, ports, webApps } from '../../scripts/lib/apps.mjs';
+import { buildApps, buildWebServer } from 'local-stack/build.mjs';
+import { repoRoot, distDir, ports, webApps } from 'local-stack/apps.mjs';
 import { loadTest } from './api';
 import { measurePostgresApi } from './apiPostgres';
 import { checkBars } from './bars';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { deployables } from '../../scripts/lib/apps.mjs';
+import { deployables } from 'local-stack/apps.mjs';
 import { median } from './stats';
 
 export interface PageLoadFigures {

@@ -7,12 +7,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { distDir } from '../../scripts/lib/apps.mjs';
-import { startStorageEmulator } from '../../scripts/lib/storageEmulator.mjs';
-import { type ArtifactStore, createLocalArtifactStore } from '../release/src/artifactStore';
-import { createGcsArtifactStore } from '../release/src/gcsArtifactStore';
-import { releaseFiles } from '../release/src/releaseFiles';
-import { findRemote } from '../release/src/remotes';
+import { distDir } from 'local-stack/apps.mjs';
+import { startStorageEmulator } from 'local-stack/storageEmulator.mjs';
+import { type ArtifactStore, createLocalArtifactStore } from 'release-tooling/src/artifactStore';
+import { createGcsArtifactStore } from 'release-tooling/src/gcsArtifactStore';
+import { releaseFiles } from 'release-tooling/src/releaseFiles';
+import { findRemote } from 'release-tooling/src/remotes';
 import { median } from './stats';
 
 const remote = findRemote(process.argv[2] ?? 'public-site');

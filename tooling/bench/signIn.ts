@@ -1,6 +1,6 @@
 import { chromium } from '@playwright/test';
-import { completeEmulatorChooser, headerLoginButton } from '../../scripts/lib/emulatorSignIn.mjs';
-import { installGoogleApiStandIn } from '../../scripts/lib/googleApiStandIn.mjs';
+import { completeEmulatorChooser, headerLoginButton } from 'local-stack/emulatorSignIn.mjs';
+import { installGoogleApiStandIn } from 'local-stack/googleApiStandIn.mjs';
 import { median } from './stats';
 
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'];

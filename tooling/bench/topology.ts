@@ -4,16 +4,10 @@
 // the bench stack's API and remotes.
 import os from 'node:os';
 import path from 'node:path';
-import { api, localRegistry, ports, repoRoot } from '../../scripts/lib/apps.mjs';
-import { freePort } from '../../scripts/lib/processes.mjs';
-import { startNginx } from '../../scripts/lib/topology/nginx';
-import {
-  cleanEnv,
-  startService,
-  stopService,
-  waitForHealthy,
-  type Service,
-} from '../../scripts/lib/topology/processes';
+import { api, localRegistry, ports, repoRoot } from 'local-stack/apps.mjs';
+import { freePort } from 'local-stack/processes.mjs';
+import { startNginx } from 'local-stack/topology/nginx';
+import { cleanEnv, startService, stopService, waitForHealthy, type Service } from 'local-stack/topology/processes';
 import { renderLoad, type RenderLoadFigures } from './renderLoad';
 
 export interface TopologyFigures {

@@ -14,11 +14,13 @@ const { SsrManifestPlugin } = require('./plugins/SsrManifestPlugin');
 const { CompileHintsPlugin } = require('./plugins/CompileHintsPlugin');
 const { resolveFor, typescriptRule, svgRule } = require('./sourceRules');
 const webpack = require('webpack');
-const { localRegistry, ports } = require('../../scripts/lib/deployables.cjs');
+const { localRegistry, ports, siteOrigin } = require('shared-deployables');
 
-/** The dev shell's server rendering (scripts/lib/devServerRendering.mjs, an ES module). */
+/** The dev shell's server rendering (web-server's dev entry, an ES module). */
 function devPageHandler(app, devServer) {
-  const handler = import('../../scripts/lib/devServerRendering.mjs').then(({ createDevPageHandler }) => {
+  // Read before the import: a malformed SITE_ORIGIN stops `npm run dev` at once, naming it.
+  const origin = siteOrigin(process.env.SITE_ORIGIN, ports.shell);
+  const handler = import('web-server/dev').then(({ createDevPageHandler }) => {
     const readTemplate = () => {
       const { outputFileSystem, stats } = devServer.middleware.context;
       const outputPath = stats.toJson({ all: false, outputPath: true }).outputPath;
@@ -29,7 +31,7 @@ function devPageHandler(app, devServer) {
       registry: () => localRegistry(),
       config: {},
       apiBaseUrl: `http://127.0.0.1:${ports.api}/api`,
-      siteOrigin: `http://localhost:${ports.shell}`,
+      siteOrigin: origin,
       readTemplate,
     });
   });

@@ -1,4 +1,4 @@
-// The web server as a library: what the dev stack (scripts/lib/stack.mjs), the hosting
+// The web server as a library: what the dev stack (local-stack/stack.mjs), the hosting
 // preparation, the end-to-end tests and the benchmark use. The production command is main.ts.
 export { assemblePage, themeFromCookie } from './render/assemblePage';
 export {

@@ -15,15 +15,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AuditEntry, ReleaseOverview } from 'shared-releases';
-import { repoRoot } from '../../../scripts/lib/apps.mjs';
-import { webAppServer } from '../../../scripts/lib/stack.mjs';
-import {
-  cleanEnv,
-  startService,
-  stopService,
-  waitForHealthy,
-  type Service,
-} from '../../../scripts/lib/topology/processes';
+import { repoRoot } from 'local-stack/apps.mjs';
+import { webAppServer } from 'local-stack/stack.mjs';
+import { cleanEnv, startService, stopService, waitForHealthy, type Service } from 'local-stack/topology/processes';
 import { startPrivateApi, startPrivateReleaseService, type PrivateApi } from '../privateApi';
 import { appByWorkspace } from '../servers';
 import type { CliAnswer } from './releaseWorld';

@@ -11,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { repoRoot } from '../../../scripts/lib/apps.mjs';
-import { runtimeConfig, webAppServer } from '../../../scripts/lib/stack.mjs';
+import { repoRoot } from 'local-stack/apps.mjs';
+import { runtimeConfig, webAppServer } from 'local-stack/stack.mjs';
 import { startPrivateReleaseService, type PrivateApi } from '../privateApi';
 import { appByWorkspace, type ServerHandle } from '../servers';
 

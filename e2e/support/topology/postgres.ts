@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../../scripts/lib/processes.mjs';
+import { freePort } from 'local-stack/processes.mjs';
 
 export interface Postgres {
   /** postgres://postgres@127.0.0.1:<port>/postgres */

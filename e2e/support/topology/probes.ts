@@ -1,6 +1,6 @@
 // What the topology test asks of a running topology: a page with its X-Render header, a warmed
 // cache, nginx's rotation and retries read from its access log, and the path variants it sends.
-import { sleep } from '../../../scripts/lib/topology/processes';
+import { sleep } from 'local-stack/topology/processes';
 import type { LoadFigures } from './load';
 import type { Topology, WebServerInstance } from './topology';
 

@@ -4,9 +4,9 @@
 // registry from the release service, and nginx in front of the three pairs. The remotes and the Auth emulator
 // are those the e2e globalSetup already runs (localhost:3002-3004, 127.0.0.1:9099).
 import path from 'node:path';
-import { localRegistry, ports, repoRoot } from '../../../scripts/lib/apps.mjs';
-import { freePort } from '../../../scripts/lib/processes.mjs';
-import { RELEASE_SERVICE_PATH, startNginx, type Nginx } from '../../../scripts/lib/topology/nginx';
+import { localRegistry, ports, repoRoot } from 'local-stack/apps.mjs';
+import { freePort } from 'local-stack/processes.mjs';
+import { RELEASE_SERVICE_PATH, startNginx, type Nginx } from 'local-stack/topology/nginx';
 import { startPostgres, type Postgres } from './postgres';
 import {
   cleanEnv,
@@ -15,7 +15,7 @@ import {
   stopService,
   waitForHealthy,
   type Service,
-} from '../../../scripts/lib/topology/processes';
+} from 'local-stack/topology/processes';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 const EMULATOR_HOST = `127.0.0.1:${ports.authEmulator}`;

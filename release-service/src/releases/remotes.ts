@@ -1,5 +1,5 @@
 /** The remotes a release can name, from the one list of deployables, and where their releases are served. */
-import deployables from '../../../scripts/lib/deployables.cjs';
+import deployables from 'shared-deployables';
 
 export interface ReleasableRemote {
   /** Registry name, e.g. admin_console. */

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { repoRoot } from '../../lib/apps.mjs';
+import { repoRoot } from 'local-stack/apps.mjs';
 
 const eslint = new ESLint({ cwd: repoRoot });
 const results = [];

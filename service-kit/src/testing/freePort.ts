@@ -2,7 +2,7 @@ import net from 'node:net';
 
 /**
  * A TCP port on 127.0.0.1 that was free a moment ago, for a server the test starts next. (The
- * repo's scripts have the same helper in scripts/lib/processes.mjs; the services' code,
+ * repo's scripts have the same helper in tooling/stack/processes.mjs; the services' code,
  * tests included, imports nothing from them.)
  */
 export function freePort(): Promise<number> {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runWebpack } from '../../webpack/test/support/runWebpack';
+import { runWebpack } from 'webpack-config/test/support/runWebpack';
 // The webpack configs are CommonJS, without types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { memoisedSatisfy } = require('../federation-runtime/memoisedSatisfy');

@@ -49,7 +49,7 @@ export const existingVersion = (remote: Remote, version: string, where: string) 
   );
 
 /** Where the local store is (RELEASE_STORE_DIR, default .releases/): the folder the remotes' dev servers serve. */
-export { releaseStoreDir as artifactStoreDir } from '../../../scripts/lib/registry.mjs';
+export { releaseStoreDir as artifactStoreDir } from 'local-stack/registry.mjs';
 
 /** A staging folder of an unfinished publish (`.incoming-<version>-<pid>`): never a version. */
 const STAGING = /^\.incoming-/;

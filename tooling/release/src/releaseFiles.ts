@@ -6,7 +6,7 @@ import path from 'node:path';
 import { CRC32C } from '@google-cloud/storage';
 // The web server's own rules (also Firebase Hosting's, scripts/hosting): no-cache on what names
 // other files (mf-manifest.json, remoteEntry.js, index.html), a year immutable on content-hashed files.
-import { cacheControlFor, contentTypeOf } from '../../../web-server/src/http/staticFiles';
+import { cacheControlFor, contentTypeOf } from 'web-server/static-files';
 import { ReleaseError } from './errors';
 
 export interface ReleaseFile {

@@ -1,6 +1,6 @@
 /** The remotes a release can name, from the one list of deployables, and where the repository is. */
 import path from 'node:path';
-import deployables from '../../../scripts/lib/deployables.cjs';
+import deployables from 'shared-deployables';
 import { UsageError } from './errors';
 
 export interface Remote {

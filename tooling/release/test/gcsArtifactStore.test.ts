@@ -1,6 +1,6 @@
 /**
  * The Cloud Storage artifact store against the Firebase Storage emulator (started here, on a free
- * port, in a demo- project; scripts/lib/storageEmulator.mjs): what a bucket holds after a publish
+ * port, in a demo- project; tooling/stack/storageEmulator.mjs): what a bucket holds after a publish
  * and what a browser gets from it, the refusals, the hash read back, and a publish cut off by the
  * emulator stopping half-way.
  */
@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Storage } from '@google-cloud/storage';
-import { startStorageEmulator } from '../../../scripts/lib/storageEmulator.mjs';
+import { startStorageEmulator } from 'local-stack/storageEmulator.mjs';
 import type { ArtifactStore } from '../src/artifactStore';
 import { ReleaseError } from '../src/errors';
 import { createGcsArtifactStore } from '../src/gcsArtifactStore';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Storage } from '@google-cloud/storage';
-import { startStorageEmulator } from '../../../scripts/lib/storageEmulator.mjs';
+import { startStorageEmulator } from 'local-stack/storageEmulator.mjs';
 import { createGcsArtifactStore } from '../src/gcsArtifactStore';
 import { findRemote } from '../src/remotes';
 

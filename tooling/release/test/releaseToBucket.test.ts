@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startStorageEmulator } from '../../../scripts/lib/storageEmulator.mjs';
+import { startStorageEmulator } from 'local-stack/storageEmulator.mjs';
 import { createGcsArtifactStore } from '../src/gcsArtifactStore';
 import { findRemote } from '../src/remotes';
 import { type ReleaseWorld, startReleaseWorld } from './releaseWorld';

@@ -11,9 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AuditEntry, HealthReport, RegistryDocument } from 'shared-releases';
-import { buildApp } from '../../../release-service/src/app';
-import { RELEASE_TOKENS, releaseVerifyToken } from '../../../release-service/test/support/releaseFixtures';
-import { testConfig } from '../../../release-service/test/support/testApp';
+import { buildApp } from 'release-service/app';
+import { RELEASE_TOKENS, releaseVerifyToken } from 'release-service/testing/releaseFixtures';
+import { testConfig } from 'release-service/testing/testApp';
 import { repoRoot } from '../src/remotes';
 
 export { RELEASE_TOKENS };

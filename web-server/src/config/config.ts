@@ -1,18 +1,15 @@
 // The deployment configuration of one web-server instance, read once at start and validated:
 // a missing or malformed value stops the server with a message naming it (fail closed). Nothing
 // here falls back to the local development defaults (localhost ports, the Auth emulator): those
-// are the dev stack's (scripts/lib/stack.mjs), which builds a WebServerConfig of its own.
+// are the dev stack's (tooling/stack/stack.mjs), which builds a WebServerConfig of its own.
 //
 // One source: the environment, optionally on top of a JSON file named by WEB_SERVER_CONFIG whose
 // keys are the same variable names (the environment wins). docs/deployment.md lists them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  DEFAULT_ENVIRONMENT,
-  RELEASE_ENVIRONMENTS,
-  type ReleaseEnvironment,
-} from '../../../shared-releases/src/environments';
+import { DEFAULT_ENVIRONMENT, RELEASE_ENVIRONMENTS, type ReleaseEnvironment } from 'shared-releases';
+import { siteOrigin, siteOriginProblem } from 'shared-deployables';
 import { z } from 'zod';
 import type { RuntimeConfig } from './runtimeConfig';
 import { describeIssue, httpUrl, jsonText, list } from './settingTypes';
@@ -85,9 +82,15 @@ const firebaseWebConfig = z.looseObject({
 
 const environmentSchema = z.object({
   NODE_ENV: z.string().optional(),
-  SITE_ORIGIN: httpUrl('SITE_ORIGIN')
-    .refine((value) => new URL(value).pathname === '/', 'SITE_ORIGIN is an origin, without a path')
-    .optional(),
+  // The one rule for the site's origin, shared with the dev stack and the dev build.
+  SITE_ORIGIN: z
+    .string()
+    .trim()
+    .optional()
+    .superRefine((value, context) => {
+      const problem = value ? siteOriginProblem(value) : null;
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   SHELL_DIST: z.string().trim().min(1).default(DEFAULT_SHELL_DIST),
@@ -172,9 +175,8 @@ export function configFromEnvironment(env: Environment, { cores = 2 }: { cores?:
     throw new ConfigError(`the web server's configuration is incomplete:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;
-  const siteOrigin = values.SITE_ORIGIN ? new URL(values.SITE_ORIGIN).origin : `http://localhost:${values.PORT}`;
   return {
-    siteOrigin,
+    siteOrigin: siteOrigin(values.SITE_ORIGIN, values.PORT),
     host: values.HOST,
     port: values.PORT,
     shellDist: path.resolve(values.SHELL_DIST),

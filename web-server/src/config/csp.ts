@@ -3,7 +3,7 @@
 // to those, the article API and the auth backend, frames only for sign-in and YouTube, and
 // styles by per-response nonce (styled-components reads it from <meta property="csp-nonce">).
 // No inline script anywhere.
-import deployables from '../../../scripts/lib/deployables.cjs';
+import deployables from 'shared-deployables';
 import type { RuntimeConfig } from './runtimeConfig';
 import type { Registry } from '../releases/registry';
 

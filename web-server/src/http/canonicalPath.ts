@@ -4,7 +4,7 @@
 // the page cache. Every variant answers 301 to the canonical path before the cache is asked, so
 // the cache and the server's data loader (which reads the slug from the path as it is) see one path.
 
-import { paths } from '../../../shared-core/src/paths';
+import { paths } from 'shared-core';
 
 /** The first segments of the site's routes, which the router matches case-insensitively. */
 const ROUTE_SEGMENTS = new Set(

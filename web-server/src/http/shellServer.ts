@@ -1,7 +1,7 @@
 // The shell's server from its configuration: files, pages (server-rendered where the renderer
 // renders them), /mf-remotes.json and /app-config.json, the CSP, the feeds, /healthz. The same
 // function serves production (main.ts, from a validated WebServerConfig) and the dev stack
-// (scripts/lib/stack.mjs, with the local configuration it builds).
+// (tooling/stack/stack.mjs, with the local configuration it builds).
 import type { IncomingMessage } from 'node:http';
 import type { WebServerConfig } from '../config/config';
 import { noncedPolicies, remoteContentSecurityPolicy } from '../config/csp';

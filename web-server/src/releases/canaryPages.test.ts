@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { bucketFromCookie, isCanaryBucket } from '../../../shared-releases/src/canary';
+import { bucketFromCookie, isCanaryBucket } from 'shared-releases';
 import type { WebServerConfig } from '../config/config';
 import { createShellServer } from '../http/shellServer';
 import type { StaticServer } from '../http/staticServer';

@@ -2,9 +2,8 @@
 // /mf-remotes.json and renders with: each remote's deployed line (REMOTES) with the release
 // registry service's lines over it (registryFeed.ts), and for a visitor in a canary's share that
 // canary's manifest over its line (visitorReleases.ts).
-import deployables from '../../../scripts/lib/deployables.cjs';
-import { CANARY_MAX_PERCENT, CANARY_MIN_PERCENT } from '../../../shared-releases/src/canary';
-import type { RegistryCanary } from '../../../shared-releases/src/types';
+import deployables from 'shared-deployables';
+import { CANARY_MAX_PERCENT, CANARY_MIN_PERCENT, type RegistryCanary } from 'shared-releases';
 
 export type Registry = Record<string, string>;
 /** Remote name → its running canary (manifest URL, share of visitors in percent). */

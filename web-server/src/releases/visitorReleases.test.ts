@@ -1,7 +1,7 @@
 // A visitor's releases: the bucket from the cookie (a new one on a first page), the registry it
 // gives, the same for the same bucket everywhere, and the split over many fresh visitors.
 import type http from 'node:http';
-import { BUCKET_COUNT, isCanaryBucket } from '../../../shared-releases/src/canary';
+import { BUCKET_COUNT, isCanaryBucket } from 'shared-releases';
 import type { RegistryState } from './registry';
 import { bucketCookie, createVisitorReleases, memoisedRegistryFor } from './visitorReleases';
 

@@ -11,7 +11,7 @@ import {
   BUCKET_COUNT,
   bucketFromCookie,
   isCanaryBucket,
-} from '../../../shared-releases/src/canary';
+} from 'shared-releases';
 import type { Registry, RegistryState } from './registry';
 
 /** What one request is served with. */

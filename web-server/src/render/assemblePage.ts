@@ -1,6 +1,6 @@
 // The HTML of a page: the shell's index.html laid out once around the parts that differ per
 // response (theme, nonce, rendered head, styles, markup and data).
-import { NONCE_PLACEHOLDER, type RenderedPage, type RenderTheme } from '../../../shell/src/server/contract';
+import { NONCE_PLACEHOLDER, type RenderedPage, type RenderTheme } from 'shell/server-contract';
 
 const escapeAttribute = (value: string) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 

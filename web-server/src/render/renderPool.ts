@@ -7,7 +7,7 @@
 // the renderer) has a limit of its own: a page sent meanwhile waits for it, and its time to answer
 // runs from the start, so a busy machine's slow start is never taken for a stuck page.
 import { Worker } from 'node:worker_threads';
-import type { RenderedPage, RenderRequest } from '../../../shell/src/server/contract';
+import type { RenderedPage, RenderRequest } from 'shell/server-contract';
 
 /** Beside this module in dist/ (web-server/build.mjs builds both). */
 const WORKER_FILE = new URL('./renderWorker.js', import.meta.url);

@@ -2,7 +2,7 @@
 // its server build and renders the pages the main thread sends, one message per page.
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { RenderRequest, ShellRenderer } from '../../../shell/src/server/contract';
+import type { RenderRequest, ShellRenderer } from 'shell/server-contract';
 
 const require = createRequire(import.meta.url);
 const { bundle, config } = workerData as { bundle: string; config: { apiBaseUrl: string } };

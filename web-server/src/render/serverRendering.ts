@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { RenderedPage, RenderTheme, ShellRenderer } from '../../../shell/src/server/contract';
+import type { RenderedPage, RenderTheme, ShellRenderer } from 'shell/server-contract';
 import { isServiceVersion, watchApiVersion } from './apiVersion';
 import { createPageCache, type CacheState } from './pageCache';
 import { createRenderPool, type RenderPool } from './renderPool';

@@ -12,7 +12,7 @@ import {
   stopService,
   waitForHealthy,
   type Service,
-} from '../../../../scripts/lib/topology/processes';
+} from 'local-stack/topology/processes';
 
 /**
  * The one place that names the service's entry point. After the split it is

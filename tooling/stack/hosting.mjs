@@ -4,8 +4,9 @@
 // immutable caching on content-hashed files, CORS on the remotes, the CSP. The shell's site also
 // sends /api/** to the article API's container service. firebase.json's "hosting" section is
 // written from here (npm run hosting:prepare), so the two cannot drift apart.
+import fs from 'node:fs';
 import path from 'node:path';
-import { webApps } from '../lib/apps.mjs';
+import { distDir, webApps } from './apps.mjs';
 import { contentSecurityPolicy, HASHED_FILE, IMMUTABLE, remoteContentSecurityPolicy } from 'web-server';
 
 /** Where `npm run hosting:prepare` stages each app's files (the `public` of its target). */
@@ -132,4 +133,30 @@ export function hostingConfig(deployment, { appConfig, root = STAGING_DIR, shell
       ],
     };
   });
+}
+
+const SKIPPED = /\.(br|gz)$/;
+
+/** Copies each app's dist into `<stagingRoot>/<app>` and writes the shell's runtime files. */
+export function stageBuilds(stagingRoot, deployment, appConfig) {
+  for (const app of webApps) {
+    const dist = distDir(app.workspace);
+    if (!fs.existsSync(path.join(dist, app.isHost ? 'index.html' : 'mf-manifest.json'))) {
+      throw new Error(`${app.workspace} is not built: run npm run build first`);
+    }
+    const target = path.join(stagingRoot, app.workspace);
+    fs.rmSync(target, { recursive: true, force: true });
+    fs.cpSync(dist, target, { recursive: true, filter: (source) => !SKIPPED.test(source) });
+    if (app.isHost) {
+      fs.writeFileSync(path.join(target, 'mf-remotes.json'), JSON.stringify(registryFor(deployment)));
+      fs.writeFileSync(path.join(target, 'app-config.json'), JSON.stringify(appConfig));
+    }
+  }
+}
+
+/** Replaces firebase.json's "hosting" section, keeping everything else (the emulators) as it is. */
+export function writeHostingSection(firebaseJsonPath, hosting) {
+  const firebaseJson = JSON.parse(fs.readFileSync(firebaseJsonPath, 'utf8'));
+  firebaseJson.hosting = hosting;
+  fs.writeFileSync(firebaseJsonPath, `${JSON.stringify(firebaseJson, null, 2)}\n`);
 }

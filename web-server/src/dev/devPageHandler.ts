@@ -5,26 +5,49 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { assemblePage, createServerRenderer, themeFromCookie } from 'web-server';
+import { assemblePage, themeFromCookie } from '../render/assemblePage';
+import { createServerRenderer, type ServerRenderer } from '../render/serverRendering';
+import type { Registry } from '../releases/registry';
 
 const require = createRequire(import.meta.url);
 
 /** Where `npm run dev` writes server builds (never dist/, which holds the production build). */
-export const devDistDir = (appDir) => path.join(appDir, '.dev-dist');
+export const devDistDir = (appDir: string) => path.join(appDir, '.dev-dist');
 
-/**
- * @param {object} options
- * @param {string} options.shellDir     the shell workspace
- * @param {() => Record<string, string>} options.registry
- * @param {{ apiBaseUrl?: string }} options.config
- * @param {string} options.apiBaseUrl
- * @param {string} options.siteOrigin   canonical and share URLs (the dev shell's own)
- * @param {() => string} options.readTemplate  the dev build's index.html (from webpack's memory)
- */
-export function createDevPageHandler({ shellDir, registry, config, apiBaseUrl, siteOrigin, readTemplate }) {
+export interface DevPageHandlerOptions {
+  /** the shell workspace */
+  shellDir: string;
+  registry: () => Registry;
+  config: { apiBaseUrl?: string };
+  apiBaseUrl: string;
+  /** canonical and share URLs (the dev shell's own) */
+  siteOrigin: string;
+  /** the dev build's index.html (from webpack's memory) */
+  readTemplate: () => string;
+}
+
+/** What webpack-dev-server's (Express's) middleware gets, as far as this handler uses it. */
+interface DevRequest {
+  method?: string;
+  url?: string;
+  headers: { cookie?: string };
+}
+interface DevResponse {
+  status(code: number): { set(headers: Record<string, string>): { send(body: string): unknown } };
+}
+
+/** Express middleware for the dev shell: a server-rendered page, or next() for the client-rendered one. */
+export function createDevPageHandler({
+  shellDir,
+  registry,
+  config,
+  apiBaseUrl,
+  siteOrigin,
+  readTemplate,
+}: DevPageHandlerOptions) {
   const shellDist = devDistDir(shellDir);
   const bundle = path.join(shellDist, 'server', 'main.js');
-  let current = { builtAt: 0, renderer: null };
+  let current: { builtAt: number; renderer: ServerRenderer | null } = { builtAt: 0, renderer: null };
 
   /** A renderer for the newest build of the shell's server bundle. */
   const renderer = () => {
@@ -37,8 +60,8 @@ export function createDevPageHandler({ shellDir, registry, config, apiBaseUrl, s
     return current.renderer;
   };
 
-  return async (req, res, next) => {
-    const pathname = new URL(req.url, 'http://dev').pathname;
+  return async (req: DevRequest, res: DevResponse, next: () => void) => {
+    const pathname = new URL(req.url ?? '/', 'http://dev').pathname;
     if (req.method !== 'GET' || path.posix.basename(pathname).includes('.')) return next();
     try {
       const theme = themeFromCookie(req.headers.cookie);

@@ -8,6 +8,7 @@ import os from 'node:os';
 import { createRemoteServer, createShellServer, defaultRenderThreads } from 'web-server';
 import { localRegistry } from './apps.mjs';
 import { releaseStoreDir } from './registry.mjs';
+import { siteOrigin } from 'shared-deployables';
 
 export const EMULATOR_PROJECT = 'demo-ai-manabi';
 const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
@@ -161,7 +162,7 @@ export function webAppServer(
   const registryNow = registry === undefined ? undefined : typeof registry === 'function' ? registry : () => registry;
   return createShellServer(
     {
-      siteOrigin: process.env.SITE_ORIGIN || `http://localhost:${port}`,
+      siteOrigin: siteOrigin(process.env.SITE_ORIGIN, port),
       host,
       port,
       shellDist: root,

@@ -1,7 +1,9 @@
 // The deployables of the repo, once: name, workspace, local port, Module Federation name and
-// whether it is the host. Read by the build, start, dev and serve scripts (through apps.mjs), the
-// webpack configs, the registry writer (localRegistry), the size budgets (.size-limit.cjs) and
-// the CSP builder (docs/architecture.md). CommonJS, so that webpack and size-limit can require it.
+// whether it is the host; and the site's origin, read and checked by one rule. Read by the build,
+// start, dev and serve scripts (through local-stack/apps.mjs), the webpack configs, the registry
+// writer (localRegistry), the size budgets (.size-limit.cjs), the web server (registry, CSP,
+// configuration) and the release service and tooling (docs/architecture.md). CommonJS, so that
+// webpack configs and size-limit can require it as it is, and TypeScript reads its types from it.
 
 /** The web apps in build order: the remotes, then the shell that loads them. */
 const webApps = [
@@ -47,6 +49,40 @@ function localRegistry(hostname = 'localhost', portOf = (app) => app.port) {
   );
 }
 
+/**
+ * What is wrong with `value` as the site's origin (SITE_ORIGIN), or null: an absolute http(s)
+ * URL with nothing after the host (canonical, share and feed URLs are built on it).
+ * @param {string} value
+ * @returns {string | null}
+ */
+function siteOriginProblem(value) {
+  let url;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return 'SITE_ORIGIN must be an absolute http(s) URL';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'SITE_ORIGIN must be an absolute http(s) URL';
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '') return 'SITE_ORIGIN is an origin, without a path';
+  return null;
+}
+
+/**
+ * The site's origin: SITE_ORIGIN when set, else the shell on this machine (http://localhost:<port>).
+ * The web server's configuration, the dev stack and the dev build all read it here, so the three
+ * cannot disagree; the Host header of a request never sets it.
+ * @param {string | undefined} value  SITE_ORIGIN
+ * @param {number} [port]  the shell's port, when SITE_ORIGIN is unset
+ * @returns {string}
+ * @throws {Error} naming what is wrong with SITE_ORIGIN
+ */
+function siteOrigin(value, port = ports.shell) {
+  if (value === undefined || value.trim() === '') return `http://localhost:${port}`;
+  const problem = siteOriginProblem(value);
+  if (problem) throw new Error(`${problem} (${value})`);
+  return new URL(value.trim()).origin;
+}
+
 module.exports = {
   webApps,
   remotes,
@@ -58,4 +94,6 @@ module.exports = {
   ports,
   webApp,
   localRegistry,
+  siteOrigin,
+  siteOriginProblem,
 };
