@@ -1,4 +1,4 @@
-// Jest transform for the repo's own ES modules (scripts/lib/*.mjs, and web-server's TypeScript,
+// Jest transform for the repo's own ES modules (tooling/stack/*.mjs, and web-server's TypeScript,
 // which uses import.meta.url as the ES module it is built into). A TypeScript test (CommonJS)
 // can load a `.mjs` file only as CommonJS produced by a transform, and TypeScript keeps `.mjs`
 // files as ESM: esbuild converts them and renames a module's own `require` binding;

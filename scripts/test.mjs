@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: the lint (ESLint with the import boundaries, Prettier, tsc -b), every unit/component
 // test (Jest), the bundle budgets and the end-to-end suite (Playwright in Debian Chromium) against
-// fresh production builds, the article API and the Auth emulator. Each phase's wall time is
-// printed, and phases that do not need each other overlap (docs/testing.md says why this way):
+// fresh production builds, the article API and the Auth emulator. Each phase's wall time and
+// CPU-seconds are printed, and phases that do not need each other overlap (docs/testing.md says
+// why this way):
 //
 //   lint ──────────────────────────────────────────────┐
 //   builds ─┬─▶ budgets, Playwright (lanes) ────────────┤
@@ -17,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from 'local-stack/apps.mjs';
 import { buildWebServer } from './build.mjs';
+import { endedChildrenCpu, formatCpu, readCpu } from 'local-stack/cpuTime.mjs';
 import { lintChecks } from './lint.mjs';
 
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
@@ -32,18 +34,21 @@ if (!chromium) {
 const results = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-manabi-test-'));
 const started = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
-/** label → wall time, in the order the phases ended. */
+/** [label, wall time, CPU-seconds], in the order the phases ended. */
 const timings = [];
+const cpuTimer = path.join(repoRoot, 'tooling/stack/cpuTime.mjs');
 
 /**
- * Runs a command as one phase. Its output is kept and printed whole when it ends, so phases that
- * overlap do not interleave their lines; a line says when each starts.
+ * Runs a command as one phase, through cpuTime.mjs, which measures the CPU its process tree used.
+ * Its output is kept and printed whole when it ends, so phases that overlap do not interleave
+ * their lines; a line says when each starts.
  */
 function phase(label, command, args, { cwd = repoRoot, env = {} } = {}) {
   console.log(`▶ ${label} (started at ${seconds(Date.now() - started)})`);
   const begun = Date.now();
+  const cpuFile = path.join(results, `cpu-${timings.length}-${Date.now()}.json`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
+    const child = spawn(process.execPath, [cpuTimer, cpuFile, command, ...args], {
       cwd,
       env: Object.assign({}, process.env, env),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -53,9 +58,11 @@ function phase(label, command, args, { cwd = repoRoot, env = {} } = {}) {
     child.stderr.on('data', (chunk) => output.push(chunk));
     child.on('close', (code, signal) => {
       const ms = Date.now() - begun;
-      timings.push([label, ms]);
+      const cpu = readCpu(cpuFile);
+      timings.push([label, ms, cpu]);
       const status = code ?? (signal ? 1 : 0);
-      console.log(`\n━━ ${label}: ${status === 0 ? 'passed' : 'FAILED'} in ${seconds(ms)} ━━`);
+      const cost = cpu ? `, ${formatCpu(cpu)}` : '';
+      console.log(`\n━━ ${label}: ${status === 0 ? 'passed' : 'FAILED'} in ${seconds(ms)}${cost} ━━`);
       process.stdout.write(Buffer.concat(output));
       resolve(status);
     });
@@ -141,9 +148,18 @@ const e2e = { passed: pw?.stats?.expected ?? 0, failed: failedCount(pw?.stats?.u
 const flaky = pw?.stats?.flaky ?? 0;
 const budgets = sizeStatus === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
 
-console.log('\nwall time per phase (overlapping phases run side by side):');
-for (const [label, ms] of timings) console.log(`  ${label.padEnd(58)} ${seconds(ms).padStart(6)}`);
-console.log(`  ${'npm test, in all'.padEnd(58)} ${seconds(Date.now() - started).padStart(6)}`);
+// Everything this process ran, itself included (the web server's build runs in it).
+const own = process.resourceUsage();
+const children = endedChildrenCpu();
+const allCpu = children && {
+  user: children.user + own.userCPUTime / 1e6,
+  system: children.system + own.systemCPUTime / 1e6,
+};
+console.log('\nwall time and CPU-seconds (user + system) per phase; overlapping phases run side by side:');
+const row = (label, ms, cpu) =>
+  console.log(`  ${label.padEnd(58)} ${seconds(ms).padStart(7)}   ${formatCpu(cpu)}`.trimEnd());
+for (const [label, ms, cpu] of timings) row(label, ms, cpu);
+row('npm test, in all', Date.now() - started, allCpu);
 
 console.log(`\nlint: ${lintChecks.length - lintFailed} passed, ${lintFailed} failed`);
 console.log(`unit: ${unit.passed} passed, ${unit.failed} failed`);

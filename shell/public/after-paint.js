@@ -1,7 +1,7 @@
 // Server-rendered pages: the page's scripts (and their preloads) start only once the server's
 // HTML has been painted, so on a slow connection the first paint does not share the bandwidth
 // with about 170 KB of JavaScript. The tags are in the page as a JSON data block
-// (scripts/lib/serverRendering.mjs). "Painted" is the browser's own first-contentful-paint entry:
+// (web-server/src/render/assemblePage.ts). "Painted" is the browser's own first-contentful-paint entry:
 // a frame is only presented some time after its requestAnimationFrame callback, and a script
 // started in between still competes with it. A hidden tab paints nothing: it starts them at once.
 (() => {
