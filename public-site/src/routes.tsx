@@ -10,8 +10,8 @@ import { pageOnDemand } from './pageOnDemand';
 import { HomePage } from './features/home/components/HomePage';
 
 // The home page loads with the routes module; the other pages on demand, so `/` downloads no
-// other page's code. The article pages (where chat links lead) load as soon as this module runs on
-// one of their URLs, alongside the shell's hydration, and before the server renders them.
+// other page's code. The article pages (where chat links lead) load with the routes module on one
+// of their URLs (routesInBrowser.ts), and before the server renders them (server.tsx).
 const articlesPage = pageOnDemand(() =>
   import('./features/articles/components/ArticlesPage').then((m) => m.ArticlesPage),
 );
@@ -27,9 +27,6 @@ export function loadPageAt(pathname: string): Promise<unknown> {
   if (pathname.startsWith(`${paths.articles}/`)) return articleDetailPage.load();
   return Promise.resolve();
 }
-// A failure here is reported by the page's own render, which asks again.
-if (typeof window !== 'undefined') void loadPageAt(window.location.pathname).catch(() => undefined);
-
 const AboutPage = lazy(() => import('./features/about/components/AboutPage').then((m) => ({ default: m.AboutPage })));
 const ContentsPage = lazy(() =>
   import('./features/contents/components/ContentsPage').then((m) => ({ default: m.ContentsPage })),
