@@ -6,7 +6,8 @@ const app = {
   dir: __dirname,
   // name, workspace, port, federation name, host or not: from the one list (shared-deployables)
   ...webApp('public-site'),
-  exposes: { './routes': './src/routes.tsx' },
+  // The browser's routes wait for the code of the page at the URL (src/routesInBrowser.ts).
+  exposes: { './routes': './src/routesInBrowser.ts' },
   hasServerBuild: true,
   // The shell's server renders the public pages with these (docs/server-rendering.md).
   serverExposes: { './routes': './src/routes.tsx', './server': './src/server.tsx' },

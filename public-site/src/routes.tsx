@@ -6,11 +6,27 @@ import { NotFoundPage, Spinner, type RemoteRoutesModule } from 'shared-ui';
 import { RouteErrorBoundary } from 'shared-ui/page';
 import { createPublicQueryClient } from './lib/articles/queryClient';
 import { adoptServerState } from './lib/articles/serverState';
+import { pageOnDemand } from './pageOnDemand';
 import { HomePage } from './features/home/components/HomePage';
-import { ArticlesPage } from './features/articles/components/ArticlesPage';
-import { ArticleDetailPage } from './features/articles/components/ArticleDetailPage';
 
-// The pages visitors land on from chat links load with the routes module; the rest on demand.
+// The home page loads with the routes module; the other pages on demand, so `/` downloads no
+// other page's code. The article pages (where chat links lead) load with the routes module on one
+// of their URLs (routesInBrowser.ts), and before the server renders them (server.tsx).
+const articlesPage = pageOnDemand(() =>
+  import('./features/articles/components/ArticlesPage').then((m) => m.ArticlesPage),
+);
+const articleDetailPage = pageOnDemand(() =>
+  import('./features/articles/components/ArticleDetailPage').then((m) => m.ArticleDetailPage),
+);
+const ArticlesPage = articlesPage.Page;
+const ArticleDetailPage = articleDetailPage.Page;
+
+/** Loads the code of the on-demand page at `pathname`, if it has one worth loading ahead. */
+export function loadPageAt(pathname: string): Promise<unknown> {
+  if (pathname === paths.articles) return articlesPage.load();
+  if (pathname.startsWith(`${paths.articles}/`)) return articleDetailPage.load();
+  return Promise.resolve();
+}
 const AboutPage = lazy(() => import('./features/about/components/AboutPage').then((m) => ({ default: m.AboutPage })));
 const ContentsPage = lazy(() =>
   import('./features/contents/components/ContentsPage').then((m) => ({ default: m.ContentsPage })),

@@ -12,7 +12,7 @@ import { relatedCards } from './lib/articles/relatedCards';
 import { SERVER_STATE_ELEMENT_ID } from './lib/articles/serverState';
 import { watchForOutage } from './lib/articles/outageWatch';
 import { createVersionedReads, type PublicReads } from './lib/articles/versionedReads';
-import { PublicRoutes } from './routes';
+import { PublicRoutes, loadPageAt } from './routes';
 
 declare const __BUILD_VERSION__: string;
 
@@ -93,7 +93,11 @@ export async function prepare({ url, apiBaseUrl, apiVersion }: PrepareRequest): 
   const queryClient = createPublicQueryClient();
   const pathname = new URL(url, 'http://server.invalid').pathname.replace(/(.)\/+$/, '$1');
   const outage = watchForOutage(versionedReads(articleClientFor(apiBaseUrl, API_TIMEOUT_MS), apiBaseUrl, apiVersion));
-  await Promise.all(queriesFor(pathname, outage.reads).map((query) => load(queryClient, query)));
+  // The page's code too, so the shell renders it in one synchronous pass.
+  await Promise.all([
+    ...queriesFor(pathname, outage.reads).map((query) => load(queryClient, query)),
+    loadPageAt(pathname),
+  ]);
   return {
     build: __BUILD_VERSION__,
     degraded: outage.failed(),
