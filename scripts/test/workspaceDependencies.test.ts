@@ -22,12 +22,7 @@ const manifestOf = (dir: string) =>
 const SPECIFIER = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)['"]([^'"./][^'"]*)['"]/gm;
 
 /** "workspace → package" for each workspace name imported by a file of `dir` and not declared by it. */
-function undeclaredImports(
-  dir: string,
-  manifest: Manifest,
-  workspaceNames: Set<string>,
-  sources: string[],
-): string[] {
+function undeclaredImports(dir: string, manifest: Manifest, workspaceNames: Set<string>, sources: string[]): string[] {
   const declared = new Set(
     Object.keys({ ...manifest.dependencies, ...manifest.devDependencies, ...manifest.peerDependencies }),
   );
