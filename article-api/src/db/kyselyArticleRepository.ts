@@ -69,9 +69,10 @@ export function createArticleRepository(kysely: Kysely<ArticleTables>, engine: A
       const base = draft.slugBase || (reserved === undefined ? undefined : `article-${reserved}`);
       // Without a base or a reserved id, a unique placeholder first: the fallback slug needs the id.
       const slug = draft.slug ?? (base ? await claimSlug(trx, base) : `pending-${randomUUID()}`);
+      // An undefined id is left out by Kysely: the engine assigns it.
       const row = await trx
         .insertInto('articles')
-        .values({ ...(reserved === undefined ? {} : { id: reserved }), ...toColumns({ ...draft, slug }) })
+        .values(Object.assign({ id: reserved }, toColumns(Object.assign({}, draft, { slug }))))
         .returning(articleColumns)
         .executeTakeFirstOrThrow();
       if (draft.slug !== undefined || base) return rowToArticle(row);
@@ -87,10 +88,11 @@ export function createArticleRepository(kysely: Kysely<ArticleTables>, engine: A
     });
 
   const update = async (id: number, draft: ArticleDraft) => {
-    const { slug, ...columns } = toColumns({ ...draft, slug: draft.slug ?? '' });
+    const { slug, ...columns } = toColumns(Object.assign({}, draft, { slug: draft.slug ?? '' }));
     const row = await kysely
       .updateTable('articles')
-      .set({ ...columns, ...(draft.slug === undefined ? {} : { slug }), updated_at: engine.now })
+      // Kysely leaves undefined values out: without a slug the stored one stays.
+      .set(Object.assign({ updated_at: engine.now, slug: draft.slug === undefined ? undefined : slug }, columns))
       .where('id', '=', id)
       .returning(articleColumns)
       .executeTakeFirst();
