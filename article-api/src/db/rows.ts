@@ -2,6 +2,7 @@
  * Mapping between the model and table rows (both engines): snake_case columns, NULL for absent
  * links, JSON for related ids (text in SQLite, already parsed from jsonb by node-postgres).
  */
+import type { ColumnType, Generated } from 'kysely';
 import type { Article, ArticleFields, ArticleType, BusinessArticle } from 'shared-articles';
 
 export interface ArticleRow {
@@ -22,6 +23,19 @@ export interface ArticleRow {
 export interface BusinessArticleRow extends Omit<ArticleRow, 'id'> {
   id: string;
   business_id: string;
+}
+
+/** The tables as Kysely sees them (the schema itself is the migrations' SQL, per engine). */
+export interface ArticleTables {
+  articles: Omit<ArticleRow, 'id' | 'related_articles'> & {
+    id: Generated<number>;
+    /** Written as JSON text; read back as text (SQLite) or parsed (PostgreSQL jsonb). */
+    related_articles: ColumnType<string | unknown[], string, string>;
+    updated_at: ColumnType<string, never, string>;
+  };
+  business_articles: Omit<BusinessArticleRow, 'related_articles'> & {
+    related_articles: ColumnType<string | unknown[], string, string>;
+  };
 }
 
 /** Everything but the id: what create and update write. */
