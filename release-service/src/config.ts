@@ -17,7 +17,8 @@ import {
   storageConfigOf,
   storageEnvShape,
 } from 'service-kit';
-import { HEALTH_DEFAULTS, RELEASE_ENVIRONMENTS, type ReleaseEnvironment } from 'shared-releases';
+import { HEALTH_DEFAULTS, HEALTH_REPORT_LIMITS, RELEASE_ENVIRONMENTS, type ReleaseEnvironment } from 'shared-releases';
+import { viewTokenKeysOf } from 'shared-releases/view-token';
 import { z } from 'zod';
 import { TEST_FAILPOINTS, type TestFailpoint } from './testFailpoint';
 
@@ -37,8 +38,14 @@ export interface AppConfig extends CommonConfig {
     windowMinutes: number;
     minCanaryViews: number;
     margin: number;
-    addressCap: number;
+    /** views (and at most as many failures) one view token counts per remote (HEALTH_TOKEN_VIEWS) */
+    tokenViews: number;
+    tokenTtlSeconds: number;
     reportsPerMinute: number;
+    /** HEALTH_TOKEN_KEYS: the first is the web servers' signing key, every one verifies (rotation) */
+    tokenKeys: string[];
+    /** Origins a report may come from (an `Origin` header naming any other is refused): CORS_ORIGINS. */
+    origins: string[];
   };
   /** Days a write's stored outcome answers a retry of its operation id (RELEASE_OUTCOME_RETENTION_DAYS). */
   outcomeRetentionDays: number;
@@ -71,7 +78,9 @@ const envSchema = z.object(
     HEALTH_WINDOW_MINUTES: integer(1, 1_440).default(HEALTH_DEFAULTS.windowMinutes),
     HEALTH_MIN_CANARY_VIEWS: integer(1, 1_000_000).default(HEALTH_DEFAULTS.minCanaryViews),
     HEALTH_MARGIN: z.coerce.number().min(0).max(1).default(HEALTH_DEFAULTS.margin),
-    HEALTH_ADDRESS_CAP: integer(1, 1_000_000).default(HEALTH_DEFAULTS.addressCap),
+    HEALTH_TOKEN_VIEWS: integer(1, HEALTH_REPORT_LIMITS.maxCount).default(HEALTH_DEFAULTS.tokenViews),
+    HEALTH_TOKEN_TTL_SECONDS: integer(10, 86_400).default(HEALTH_DEFAULTS.tokenTtlSeconds),
+    HEALTH_TOKEN_KEYS: z.string().optional(),
     HEALTH_REPORTS_PER_MINUTE: integer(1, 1_000_000).default(HEALTH_DEFAULTS.reportsPerMinute),
     RELEASE_OUTCOME_RETENTION_DAYS: integer(1, 3_650).default(DEFAULT_OUTCOME_RETENTION_DAYS),
     TEST_FAILPOINT: z.enum(TEST_FAILPOINTS).optional(),
@@ -91,7 +100,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       'TEST_FAILPOINT is set while NODE_ENV=production: it is a test-only failpoint that kills the process',
     ]);
   }
-  return Object.assign(commonConfigOf(SERVICE, vars), {
+  const tokenKeys = viewTokenKeysOf('HEALTH_TOKEN_KEYS', vars.HEALTH_TOKEN_KEYS, vars.NODE_ENV === 'production');
+  if ('problem' in tokenKeys) throw new ConfigError(SERVICE, [tokenKeys.problem]);
+  const common = commonConfigOf(SERVICE, vars);
+  return Object.assign(common, {
     bodyLimitBytes: 64 * 1024,
     releasePublicUrl: vars.RELEASE_PUBLIC_URL,
     releaseShellManifests: Object.fromEntries(
@@ -105,8 +117,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       windowMinutes: vars.HEALTH_WINDOW_MINUTES,
       minCanaryViews: vars.HEALTH_MIN_CANARY_VIEWS,
       margin: vars.HEALTH_MARGIN,
-      addressCap: vars.HEALTH_ADDRESS_CAP,
+      tokenViews: vars.HEALTH_TOKEN_VIEWS,
+      tokenTtlSeconds: vars.HEALTH_TOKEN_TTL_SECONDS,
       reportsPerMinute: vars.HEALTH_REPORTS_PER_MINUTE,
+      tokenKeys: tokenKeys.keys,
+      origins: common.corsOrigins,
     },
     outcomeRetentionDays: vars.RELEASE_OUTCOME_RETENTION_DAYS,
     testFailpoint: vars.TEST_FAILPOINT ?? null,
