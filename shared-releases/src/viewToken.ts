@@ -113,3 +113,13 @@ export function viewTokenKeysOf(
   }
   return { keys };
 }
+
+/**
+ * A token as the web server signs it for a page served these entries' manifests (tests, the bench,
+ * tools that stand in for a browser): one manifest per remote, the last one named winning.
+ */
+export const viewTokenFor = (
+  entries: ReadonlyArray<{ remote: string; manifest: string }>,
+  { key = DEVELOPMENT_VIEW_TOKEN_KEY, nowMs = Date.now(), bucket = null as number | null } = {},
+): string =>
+  signViewToken(key, releasesPart(Object.fromEntries(entries.map((entry) => [entry.remote, entry.manifest]))), bucket, nowMs);
