@@ -109,7 +109,7 @@ describe('counting', () => {
     const answers = [];
     for (let i = 0; i < 3; i += 1) answers.push((await api().report('203.0.113.1', page)).json());
     expect(answers).toEqual([{ accepted: 1 }, { accepted: 1 }, { accepted: 0 }]);
-    // Failures of views counted before still count, up to the views: never more failures than views.
+    // A failure with no view left to count against counts for nothing (a replay of a used token).
     const later = { ...page, entries: [entry(CONSOLE, consoleManifest('v2'), 1, { loadFailures: 1 })] };
     expect((await api().report('203.0.113.1', later)).json()).toEqual({ accepted: 0 });
     expect((await api().environmentOf(CONSOLE)).health.canary).toMatchObject(

@@ -42,8 +42,8 @@ export interface TokenTaken {
 export interface HealthRepository {
   /**
    * Takes `uses` from their tokens' allowance, atomically per token and remote across every
-   * instance on the database: a token and remote count at most `cap` views and no more failures
-   * than views in all. One answer per use, in order; `uses` has one per token and remote.
+   * instance on the database: a token and remote count at most `cap` views in all, and a use no
+   * more failures than the views it got. One answer per use, in order; `uses` has one per token and remote.
    */
   takeTokens(uses: readonly TokenUse[], cap: number): Promise<TokenTaken[]>;
   /** Adds each count to its row (created at zero); one row per key in `counts`. */
@@ -72,15 +72,18 @@ export const sumsOf = (row: Record<keyof HealthSums, number | string> | undefine
 
 /**
  * The upsert's new values from the row's old ones (both engines: in ON CONFLICT … DO UPDATE, a bare
- * column is the old row's), `least` being MIN (SQLite) or LEAST (PostgreSQL), `cap` the parameter.
- * `taken_*` record how much this report moved the row: RETURNING gives only the new row.
+ * column is the old row's), `least` being MIN (SQLite) or LEAST (PostgreSQL), `cap` the parameter:
+ * the views the token has left, and no more failures than this report's views counted — so once a
+ * token's views are used up, a replay of it counts nothing, failures included (the shell never
+ * sends a failure without its view: healthReports.ts). `taken_*` record what this report got:
+ * RETURNING gives only the new row.
  */
 export function takeTokenSet(least: string, cap: string): string {
   const old = (column: string) => `release_health_tokens.${column}`;
   const views = `${least}(${cap}, ${old('views')} + excluded.views)`;
-  const failures = `${least}(${views}, ${old('failures')} + excluded.failures)`;
-  return `views = ${views}, failures = ${failures},
-    taken_views = ${views} - ${old('views')}, taken_failures = ${failures} - ${old('failures')}`;
+  const failures = `${least}(${views} - ${old('views')}, excluded.failures)`;
+  return `views = ${views}, failures = ${old('failures')} + ${failures},
+    taken_views = ${views} - ${old('views')}, taken_failures = ${failures}`;
 }
 
 /** A use as first inserted: at most `cap` views, no more failures than those. */
