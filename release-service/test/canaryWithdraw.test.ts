@@ -107,7 +107,10 @@ describe('a canary whose routes throw on render', () => {
 
   it('counts no more once withdrawn; it can be aborted, not promoted or resized; then a new canary may start', async () => {
     await traffic(server.send, addresses(12), 200, () => true);
-    const late = await api().report('198.51.100.1', report(entry(CONSOLE, consoleManifest('v2'), 1, { renderCrashes: 1 })));
+    const late = await api().report(
+      '198.51.100.1',
+      report(entry(CONSOLE, consoleManifest('v2'), 1, { renderCrashes: 1 })),
+    );
     expect(late.json()).toEqual({ accepted: 0 });
     expect((await api().environmentOf(CONSOLE)).health.canary!.views).toBe(50);
 

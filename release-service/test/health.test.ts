@@ -46,8 +46,14 @@ beforeEach(async () => {
 
 describe('counting', () => {
   it('counts each entry for its release: the canary’s and the live one’s side by side', async () => {
-    const canary = await api().report('203.0.113.1', report(entry(CONSOLE, consoleManifest('v2'), 3, { loadFailures: 1 })));
-    const live = await api().report('203.0.113.1', report(entry(CONSOLE, consoleManifest('v1'), 2, { hydrationErrors: 1 })));
+    const canary = await api().report(
+      '203.0.113.1',
+      report(entry(CONSOLE, consoleManifest('v2'), 3, { loadFailures: 1 })),
+    );
+    const live = await api().report(
+      '203.0.113.1',
+      report(entry(CONSOLE, consoleManifest('v1'), 2, { hydrationErrors: 1 })),
+    );
     expect([canary.statusCode, live.statusCode]).toEqual([202, 202]);
     expect([canary.json(), live.json()]).toEqual([{ accepted: 1 }, { accepted: 1 }]);
     const { health: figures } = await api().environmentOf(CONSOLE);

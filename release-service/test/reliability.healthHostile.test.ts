@@ -119,7 +119,12 @@ describe('the bar: 10,000 forged reports from 100 addresses', () => {
   it(`counts none of them, and each real page load from one address (seed ${seed})`, async () => {
     const context = await healthyCanary(server.send);
     const started = Date.now();
-    const problems = await flood(server, { count: 10_000, from: addresses(100, '192.0.2'), allowance: 10_000, context });
+    const problems = await flood(server, {
+      count: 10_000,
+      from: addresses(100, '192.0.2'),
+      allowance: 10_000,
+      context,
+    });
     const seconds = (Date.now() - started) / 1000;
     expect({ seed, problems: problems.slice(0, 10), count: problems.length }).toEqual({ seed, problems: [], count: 0 });
     await expectNothingCounted(server.send);
@@ -140,7 +145,10 @@ describeOn('postgres')('two instances on one database', () => {
 
   it('count a page’s token once, whichever instance its reports (or their replays) reach', async () => {
     const env = Object.assign({}, CANARY_ENV, freshDatabaseEnv());
-    const [a, b] = [await startApp(Object.assign({}, options, { env })), await startApp(Object.assign({}, options, { env }))];
+    const [a, b] = [
+      await startApp(Object.assign({}, options, { env })),
+      await startApp(Object.assign({}, options, { env })),
+    ];
     const context = await healthyCanary(a.send);
     // Every real page's report replayed to the other instance, all at once, twice.
     const replays = [...context.pages, ...context.pages].map((page, i) =>
@@ -149,7 +157,9 @@ describeOn('postgres')('two instances on one database', () => {
     expect((await Promise.all(replays)).map((answer) => answer.json())).toEqual(replays.map(() => ({ accepted: 0 })));
     // A new page's token sent to both at once: its 3 views count once.
     const page = report(entry(CONSOLE, consoleManifest('v2'), 3, { renderCrashes: 1 }));
-    const both = await Promise.all([a.send, b.send, a.send, b.send].map((send) => canaryRequests(send).report(VISITOR, page)));
+    const both = await Promise.all(
+      [a.send, b.send, a.send, b.send].map((send) => canaryRequests(send).report(VISITOR, page)),
+    );
     expect(both.map((answer) => answer.json<{ accepted: number }>().accepted).sort()).toEqual([0, 0, 0, 1]);
     expect((await canaryRequests(b.send).environmentOf(CONSOLE)).health.canary).toMatchObject({
       views: PAGES * 3 + 3,

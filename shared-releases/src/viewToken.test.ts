@@ -26,7 +26,9 @@ describe('view tokens', () => {
     const view = verifyViewToken([NEW], token, NOW + 1000, TTL)!;
     expect(view).toMatchObject({ bucket: 4211, issuedMs: NOW });
     expect(servedBy(view, 'public_site', REGISTRY.public_site)).toBe(true);
-    expect(servedBy(view, 'public_site', 'https://cdn.example.com/public-site/releases/v0/mf-manifest.json')).toBe(false);
+    expect(servedBy(view, 'public_site', 'https://cdn.example.com/public-site/releases/v0/mf-manifest.json')).toBe(
+      false,
+    );
     expect(servedBy(view, 'shell', REGISTRY.public_site)).toBe(false);
   });
 

@@ -106,7 +106,9 @@ export function viewTokenKeysOf(
   }
   const short = keys.filter((key) => key.length < VIEW_TOKEN_LIMITS.minKeyLength).length;
   if (short > 0) {
-    return { problem: `${name}: each key must be at least ${VIEW_TOKEN_LIMITS.minKeyLength} characters (${short} shorter)` };
+    return {
+      problem: `${name}: each key must be at least ${VIEW_TOKEN_LIMITS.minKeyLength} characters (${short} shorter)`,
+    };
   }
   if (production && keys.includes(DEVELOPMENT_VIEW_TOKEN_KEY)) {
     return { problem: `${name}: the development key is refused with NODE_ENV=production` };
@@ -122,4 +124,9 @@ export const viewTokenFor = (
   entries: ReadonlyArray<{ remote: string; manifest: string }>,
   { key = DEVELOPMENT_VIEW_TOKEN_KEY, nowMs = Date.now(), bucket = null as number | null } = {},
 ): string =>
-  signViewToken(key, releasesPart(Object.fromEntries(entries.map((entry) => [entry.remote, entry.manifest]))), bucket, nowMs);
+  signViewToken(
+    key,
+    releasesPart(Object.fromEntries(entries.map((entry) => [entry.remote, entry.manifest]))),
+    bucket,
+    nowMs,
+  );

@@ -115,7 +115,11 @@ export const pageToken = (entries: readonly HealthEntry[], options: { key?: stri
   viewTokenFor(entries, Object.assign({ nowMs: tokenClock() }, options));
 
 /** A report of one page load: its entries and a fresh view token naming their manifests. */
-export const report = (...entries: HealthEntry[]) => ({ environment: 'production', token: pageToken(entries), entries });
+export const report = (...entries: HealthEntry[]) => ({
+  environment: 'production',
+  token: pageToken(entries),
+  entries,
+});
 
 export const canaryOf = (response: TestResponse) => response.json<CanaryResult>();
 

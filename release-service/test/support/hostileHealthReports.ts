@@ -42,7 +42,8 @@ const livePage = () => [entry('admin_console', consoleManifest('v1'), 3)];
 
 /** Tokens that must count for nothing, with the failing canary entries they come with. */
 const FORGED_TOKENS: ReadonlyArray<(prng: Prng, context: HostileContext) => string> = [
-  (prng) => `${'A'.repeat(12)}.${Math.floor(Date.now() / 1000)}.${prng.int(0, 9999)}.admin_console:abcdefgh.${'B'.repeat(22)}`,
+  (prng) =>
+    `${'A'.repeat(12)}.${Math.floor(Date.now() / 1000)}.${prng.int(0, 9999)}.admin_console:abcdefgh.${'B'.repeat(22)}`,
   (prng) => prng.pick(['x', 'null', '{}', 'a.b.c.d.e', 'A'.repeat(HEALTH_REPORT_LIMITS.maxEntries * 60)]),
   () => viewTokenFor(canaryPage(), { key: OTHER_KEY }),
   // A real live page's token with the canary's digest put in: the signature no longer holds.
@@ -210,6 +211,10 @@ const generators: ReadonlyArray<(prng: Prng, context: HostileContext) => Hostile
   }),
 ];
 
-export function generateHostileHealthReports(prng: Prng, count: number, context: HostileContext): HostileHealthReport[] {
+export function generateHostileHealthReports(
+  prng: Prng,
+  count: number,
+  context: HostileContext,
+): HostileHealthReport[] {
   return Array.from({ length: count }, () => prng.pick(generators)(prng, context));
 }

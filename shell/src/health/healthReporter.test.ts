@@ -168,11 +168,12 @@ describe('the view token', () => {
   it('carries the token the web server served the page with, in every report of a long batch', async () => {
     const { beacons } = spyOnBeacons();
     setViewToken('tok.1.2.public_site:abcdefgh.sig');
-    for (let i = 0; i < 45; i += 1) recordHealth('public_site', 'views');
+    // 130 views: 7 entries of at most 20, two reports of at most 6 entries.
+    for (let i = 0; i < 130; i += 1) recordHealth('public_site', 'views');
     await settle();
     sendHealth();
     const tokens = (await beacons()).map((beacon) => (JSON.parse(beacon.body) as { token: unknown }).token);
-    expect(tokens).toEqual(['tok.1.2.public_site:abcdefgh.sig', 'tok.1.2.public_site:abcdefgh.sig', 'tok.1.2.public_site:abcdefgh.sig']);
+    expect(tokens).toEqual(['tok.1.2.public_site:abcdefgh.sig', 'tok.1.2.public_site:abcdefgh.sig']);
   });
 
   it('sends nothing from a page served without one (it could count for nothing), and does not throw', async () => {

@@ -6,7 +6,8 @@ const LIVE = 'https://cdn.example.com/public-site/releases/2025-01-01/mf-manifes
 const CANARY = 'https://cdn.example.com/public-site/releases/2025-02-01/mf-manifest.json';
 
 /** A view token as long as a page with three remotes gets (the web server's viewTokens.ts). */
-const TOKEN = 'b3JhbmRvbWlk.1764300000.4211.admin_console:Ab3-_xYz,business_portal:Qw9sT1uV,public_site:Zz00aa11.kQ2cY0s1Xh8dUe5rVw3pLa';
+const TOKEN =
+  'b3JhbmRvbWlk.1764300000.4211.admin_console:Ab3-_xYz,business_portal:Qw9sT1uV,public_site:Zz00aa11.kQ2cY0s1Xh8dUe5rVw3pLa';
 
 const times = (count: number, kind: HealthKind, manifest = LIVE): HealthEvent[] =>
   Array.from({ length: count }, () => ['public_site', manifest, kind]);

@@ -37,7 +37,14 @@ const latestAudit = async () => (await world.audit())[0]!;
 async function report(manifest: string, views: number, failures = 0) {
   for (let page = 0; page < views; page += 1) {
     const entries = [
-      { remote: 'admin_console', manifest, views: 1, loadFailures: page < failures ? 1 : 0, renderCrashes: 0, hydrationErrors: 0 },
+      {
+        remote: 'admin_console',
+        manifest,
+        views: 1,
+        loadFailures: page < failures ? 1 : 0,
+        renderCrashes: 0,
+        hydrationErrors: 0,
+      },
     ];
     const status = await world.reportHealth({ environment: 'production', token: viewTokenFor(entries), entries });
     expect(status).toBeLessThan(300);

@@ -154,7 +154,11 @@ function settingsThatDisagree(raw: Record<string, unknown>): string[] {
     // Emulator ID tokens are unsigned: a production page must never talk to an emulator.
     problems.push('AUTH_EMULATOR_PORT is refused with NODE_ENV=production: set FIREBASE_WEB_CONFIG');
   }
-  const keys = viewTokenKeysOf('HEALTH_TOKEN_KEYS', present(raw.HEALTH_TOKEN_KEYS) ? String(raw.HEALTH_TOKEN_KEYS) : undefined, raw.NODE_ENV === 'production');
+  const keys = viewTokenKeysOf(
+    'HEALTH_TOKEN_KEYS',
+    present(raw.HEALTH_TOKEN_KEYS) ? String(raw.HEALTH_TOKEN_KEYS) : undefined,
+    raw.NODE_ENV === 'production',
+  );
   if ('problem' in keys) problems.push(keys.problem);
   const shellDist = present(raw.SHELL_DIST) ? String(raw.SHELL_DIST) : DEFAULT_SHELL_DIST;
   if (!fs.existsSync(path.join(shellDist, 'index.html'))) {

@@ -55,25 +55,23 @@ export function compileNoncedPage(html: string, { level = zlib.constants.Z_BEST_
       : null,
   );
   const totalStatic = bytes.reduce((sum, part) => sum + part.length, 0);
-  const valuesOf = (nonce: string, token: string) => slots.map((slot) => (slot === NONCE_SLOT ? nonce : token));
+  const isNonce = slots.map((slot) => slot === NONCE_SLOT);
 
   return {
-    text: (nonce, token = '') => {
-      const values = valuesOf(nonce, token);
-      return parts.map((part, index) => (index > 0 ? values[index - 1]! : '') + part).join('');
-    },
+    text: (nonce, token = '') =>
+      parts.map((part, index) => (index === 0 ? '' : isNonce[index - 1] ? nonce : token) + part).join(''),
     gzip(nonce, token = '') {
-      const values = valuesOf(nonce, token).map((value) => Buffer.from(value));
-      const blocks = new Map([nonce, token].map((value) => [value, storedBlock(Buffer.from(value))]));
+      const values = { nonce: Buffer.from(nonce), token: Buffer.from(token) };
+      const blocks = { nonce: storedBlock(values.nonce), token: storedBlock(values.token) };
       const body: Buffer[] = [GZIP_HEADER];
       let crc = 0;
       let length = totalStatic;
       bytes.forEach((part, index) => {
         if (index > 0) {
-          const slot = values[index - 1]!;
-          body.push(blocks.get(slot.toString())!);
-          crc = zlib.crc32(slot, crc);
-          length += slot.length;
+          const slot = isNonce[index - 1] ? 'nonce' : 'token';
+          body.push(blocks[slot]);
+          crc = zlib.crc32(values[slot], crc);
+          length += values[slot].length;
         }
         if (compressed[index]) body.push(compressed[index]);
         crc = zlib.crc32(part, crc);
