@@ -62,7 +62,7 @@ describe('loadConfig (release-service)', () => {
       windowMinutes: 10,
       minCanaryViews: 50,
       margin: 0.25,
-      tokenViews: 3,
+      tokenViews: 5,
       tokenTtlSeconds: 600,
       reportsPerMinute: 600,
     });

@@ -60,9 +60,10 @@ export const HEALTH_DEFAULTS = {
   margin: 0.25,
   /**
    * per view token and remote, at most this many views (and no more failures than views) count,
-   * however many reports or instances carry it: a page load and a couple of pages opened in it
+   * however many reports or instances carry it: a page load and the few pages opened in it (a
+   * visit of the browser suite: four)
    */
-  tokenViews: 3,
+  tokenViews: 5,
   /** a view token is good for this long after the web server signed it (and its use is kept as long) */
   tokenTtlSeconds: 600,
   /**
