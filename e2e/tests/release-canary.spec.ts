@@ -22,7 +22,6 @@ import {
   releaseManifest,
   startCanaryWorld,
 } from '../support/releases/canaryWorld';
-import { HEALTH_DEFAULTS } from 'shared-releases';
 import { forgeHealthReports } from '../support/releases/forgedReports';
 import { momentOfCanaryViews, msUntilServed, traffic } from '../support/releases/canaryTraffic';
 
@@ -156,9 +155,10 @@ test('a healthy canary under visitor traffic and 1,000 forged reports from one a
   );
   expect(forged.other).toBe(0);
   // None carries a view token the web servers signed: each refused (400) or, past the address's
-  // allowance, limited (429); none counted.
+  // allowance (shared-releases' HEALTH_DEFAULTS.reportsPerMinute, written out: Playwright loads
+  // workspace packages untransformed), limited (429); none counted.
   expect(forged.accepted).toBe(0);
-  expect(forged.invalid).toBeLessThanOrEqual(HEALTH_DEFAULTS.reportsPerMinute);
+  expect(forged.invalid).toBeLessThanOrEqual(600);
   const state = await world.publicSite();
   expect(state.canary?.status).toBe('running');
   expect(state.canary?.percent).toBe(50);
