@@ -148,13 +148,17 @@ test('at 50 %, the 10 % keep the canary; in Chromium a visitor sees one release 
 });
 
 test('a healthy canary under visitor traffic and 1,000 forged reports from one address stays', async ({ browser }) => {
-  const visits = await traffic(world, browser, 20, 5000, '10.2');
+  const visits = await traffic(world, browser, 20, 5000, '10.2.0.1');
   const forged = await forgeHealthReports(world.api.base, '203.0.113.9', releaseManifest('canary-ok'), 1000);
   figure(
     `1,000 forged reports from one address: ${forged.accepted} accepted (202), ${forged.invalid} refused as malformed (400), ${forged.limited} over the rate limit (429), ${forged.other} other`,
   );
   expect(forged.other).toBe(0);
-  expect(forged.accepted + forged.invalid).toBeLessThanOrEqual(30);
+  // None carries a view token the web servers signed: each refused (400) or, past the address's
+  // allowance (shared-releases' HEALTH_DEFAULTS.reportsPerMinute, written out: Playwright loads
+  // workspace packages untransformed), limited (429); none counted.
+  expect(forged.accepted).toBe(0);
+  expect(forged.invalid).toBeLessThanOrEqual(600);
   const state = await world.publicSite();
   expect(state.canary?.status).toBe('running');
   expect(state.canary?.percent).toBe(50);
@@ -184,7 +188,8 @@ test('a canary whose routes throw on render withdraws itself; no visitor is serv
   expect(started.err).toBe('');
   await msUntilServed(bucketCookie(0), releaseManifest('canary-broken'));
   const withdrawal = async () => (await world.audit()).find((entry) => entry.action === 'canary-withdraw');
-  const visits = await traffic(world, browser, 100, 1000, '10.3', async () => Boolean(await withdrawal()));
+  // 100 visitors from ONE address: each page load counts by its view token.
+  const visits = await traffic(world, browser, 100, 1000, '10.3.0.1', async () => Boolean(await withdrawal()));
   const decided = await withdrawal();
   expect(decided, 'the broken canary was never withdrawn').toBeDefined();
   const decision = decided!.decision!;

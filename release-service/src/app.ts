@@ -49,7 +49,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       const storage = await openStorage(config, api.log);
       api.addHook('onClose', () => storage.close());
       const { guards, limitWrites } = await registerGuards(api, config, verifyToken, storage.rateLimitStore);
-      // Health reports are anonymous: counted per client address and minute, before the body is read.
+      // Health reports are anonymous: limited per client address and minute, before the body is read
+      // (only against floods: what counts is each report's view token).
       const limitReports = createLimiter(
         api,
         { max: config.health.reportsPerMinute, windowMs: 60_000 },
@@ -73,7 +74,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       api.addHook('onClose', async () => outcomes.stop());
       api.register(livenessRoutes);
       api.register(releaseRoutes({ services: releases, guards, limitWrites }));
-      api.register(healthReportRoutes({ health: releases.health, limitReports }));
+      api.register(healthReportRoutes({ health: releases.health, limitReports, origins: config.health.origins }));
     },
     { prefix: '/api' },
   );

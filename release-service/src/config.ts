@@ -17,7 +17,8 @@ import {
   storageConfigOf,
   storageEnvShape,
 } from 'service-kit';
-import { HEALTH_DEFAULTS, RELEASE_ENVIRONMENTS, type ReleaseEnvironment } from 'shared-releases';
+import { HEALTH_DEFAULTS, HEALTH_REPORT_LIMITS, RELEASE_ENVIRONMENTS, type ReleaseEnvironment } from 'shared-releases';
+import { viewTokenKeysOf } from 'shared-releases/view-token';
 import { z } from 'zod';
 import { TEST_FAILPOINTS, type TestFailpoint } from './testFailpoint';
 
@@ -42,8 +43,14 @@ export interface AppConfig extends CommonConfig {
     power: number;
     /** the smallest difference of failure rates (0–1) the test is built to find */
     minEffect: number;
-    addressCap: number;
+    /** views (and at most as many failures) one view token counts per remote (HEALTH_TOKEN_VIEWS) */
+    tokenViews: number;
+    tokenTtlSeconds: number;
     reportsPerMinute: number;
+    /** HEALTH_TOKEN_KEYS: the first is the web servers' signing key, every one verifies (rotation) */
+    tokenKeys: string[];
+    /** Origins a report may come from (an `Origin` header naming any other is refused): CORS_ORIGINS. */
+    origins: string[];
   };
   /** Days a write's stored outcome answers a retry of its operation id (RELEASE_OUTCOME_RETENTION_DAYS). */
   outcomeRetentionDays: number;
@@ -84,7 +91,9 @@ const envSchema = z.object(
     HEALTH_ALPHA: between('HEALTH_ALPHA', 0.0001, 0.5).default(HEALTH_DEFAULTS.alpha),
     HEALTH_POWER: between('HEALTH_POWER', 0.5, 0.9999).default(HEALTH_DEFAULTS.power),
     HEALTH_MIN_EFFECT: between('HEALTH_MIN_EFFECT', 0.001, 1).default(HEALTH_DEFAULTS.minEffect),
-    HEALTH_ADDRESS_CAP: integer(1, 1_000_000).default(HEALTH_DEFAULTS.addressCap),
+    HEALTH_TOKEN_VIEWS: integer(1, HEALTH_REPORT_LIMITS.maxCount).default(HEALTH_DEFAULTS.tokenViews),
+    HEALTH_TOKEN_TTL_SECONDS: integer(10, 86_400).default(HEALTH_DEFAULTS.tokenTtlSeconds),
+    HEALTH_TOKEN_KEYS: z.string().optional(),
     HEALTH_REPORTS_PER_MINUTE: integer(1, 1_000_000).default(HEALTH_DEFAULTS.reportsPerMinute),
     RELEASE_OUTCOME_RETENTION_DAYS: integer(1, 3_650).default(DEFAULT_OUTCOME_RETENTION_DAYS),
     TEST_FAILPOINT: z.enum(TEST_FAILPOINTS).optional(),
@@ -110,7 +119,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       'TEST_FAILPOINT is set while NODE_ENV=production: it is a test-only failpoint that kills the process',
     ]);
   }
-  return Object.assign(commonConfigOf(SERVICE, vars), {
+  const tokenKeys = viewTokenKeysOf('HEALTH_TOKEN_KEYS', vars.HEALTH_TOKEN_KEYS, vars.NODE_ENV === 'production');
+  if ('problem' in tokenKeys) throw new ConfigError(SERVICE, [tokenKeys.problem]);
+  const common = commonConfigOf(SERVICE, vars);
+  return Object.assign(common, {
     bodyLimitBytes: 64 * 1024,
     releasePublicUrl: vars.RELEASE_PUBLIC_URL,
     releaseShellManifests: Object.fromEntries(
@@ -126,8 +138,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       alpha: vars.HEALTH_ALPHA,
       power: vars.HEALTH_POWER,
       minEffect: vars.HEALTH_MIN_EFFECT,
-      addressCap: vars.HEALTH_ADDRESS_CAP,
+      tokenViews: vars.HEALTH_TOKEN_VIEWS,
+      tokenTtlSeconds: vars.HEALTH_TOKEN_TTL_SECONDS,
       reportsPerMinute: vars.HEALTH_REPORTS_PER_MINUTE,
+      tokenKeys: tokenKeys.keys,
+      origins: common.corsOrigins,
     },
     outcomeRetentionDays: vars.RELEASE_OUTCOME_RETENTION_DAYS,
     testFailpoint: vars.TEST_FAILPOINT ?? null,

@@ -4,8 +4,10 @@
  */
 import path from 'node:path';
 import { HEALTH_DEFAULTS } from 'shared-releases';
+import { DEVELOPMENT_VIEW_TOKEN_KEY } from 'shared-releases/view-token';
 import {
   ConfigError,
+  DEFAULT_CORS_ORIGINS,
   DEFAULT_DATABASE_PATH,
   DEFAULT_PORT,
   DEFAULT_RELEASE_PUBLIC_URL,
@@ -14,6 +16,8 @@ import {
 } from '../src/config';
 
 const EMULATOR = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+const KEY_A = 'key-a-0123456789-0123456789-0123456789';
+const KEY_B = 'key-b-0123456789-0123456789-0123456789';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -50,8 +54,11 @@ describe('loadConfig (release-service)', () => {
       alpha: HEALTH_DEFAULTS.alpha,
       power: HEALTH_DEFAULTS.power,
       minEffect: HEALTH_DEFAULTS.minEffect,
-      addressCap: HEALTH_DEFAULTS.addressCap,
+      tokenViews: HEALTH_DEFAULTS.tokenViews,
+      tokenTtlSeconds: HEALTH_DEFAULTS.tokenTtlSeconds,
       reportsPerMinute: HEALTH_DEFAULTS.reportsPerMinute,
+      tokenKeys: [DEVELOPMENT_VIEW_TOKEN_KEY],
+      origins: DEFAULT_CORS_ORIGINS,
     });
     expect(HEALTH_DEFAULTS).toEqual({
       windowMinutes: 10,
@@ -59,8 +66,9 @@ describe('loadConfig (release-service)', () => {
       alpha: 0.05,
       power: 0.8,
       minEffect: 0.05,
-      addressCap: 5,
-      reportsPerMinute: 30,
+      tokenViews: 5,
+      tokenTtlSeconds: 600,
+      reportsPerMinute: 600,
     });
     const config = loadConfig({
       ...EMULATOR,
@@ -69,8 +77,11 @@ describe('loadConfig (release-service)', () => {
       HEALTH_ALPHA: '0.01',
       HEALTH_POWER: '0.9',
       HEALTH_MIN_EFFECT: '0.1',
-      HEALTH_ADDRESS_CAP: '3',
+      HEALTH_TOKEN_VIEWS: '2',
+      HEALTH_TOKEN_TTL_SECONDS: '300',
       HEALTH_REPORTS_PER_MINUTE: '60',
+      HEALTH_TOKEN_KEYS: `${KEY_B}, ${KEY_A}`,
+      CORS_ORIGINS: 'https://manabi.example',
     });
     expect(config.health).toEqual({
       windowMinutes: 5,
@@ -78,8 +89,11 @@ describe('loadConfig (release-service)', () => {
       alpha: 0.01,
       power: 0.9,
       minEffect: 0.1,
-      addressCap: 3,
+      tokenViews: 2,
+      tokenTtlSeconds: 300,
       reportsPerMinute: 60,
+      tokenKeys: [KEY_B, KEY_A],
+      origins: ['https://manabi.example'],
     });
     const problems = problemsOf({
       ...EMULATOR,
@@ -88,21 +102,32 @@ describe('loadConfig (release-service)', () => {
       HEALTH_ALPHA: '0',
       HEALTH_POWER: '1',
       HEALTH_MIN_EFFECT: 'five points',
-      HEALTH_ADDRESS_CAP: '2.5',
+      HEALTH_TOKEN_VIEWS: '21',
+      HEALTH_TOKEN_TTL_SECONDS: '1',
       HEALTH_REPORTS_PER_MINUTE: '-1',
     });
     expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
-      'HEALTH_ADDRESS_CAP',
       'HEALTH_ALPHA',
       'HEALTH_MIN_CANARY_VIEWS',
       'HEALTH_MIN_EFFECT',
       'HEALTH_POWER',
       'HEALTH_REPORTS_PER_MINUTE',
+      'HEALTH_TOKEN_TTL_SECONDS',
+      'HEALTH_TOKEN_VIEWS',
       'HEALTH_WINDOW_MINUTES',
     ]);
   });
 
   it('refuses HEALTH_MARGIN, the fixed margin the sequential test replaced, naming what replaces it', () => {
     expect(() => loadConfig({ ...EMULATOR, HEALTH_MARGIN: '0.25' })).toThrow(/HEALTH_MARGIN.*HEALTH_ALPHA/);
+  });
+
+  it('needs view-token keys of its own in production, each long enough', () => {
+    expect(problemsOf({ ...EMULATOR, HEALTH_TOKEN_KEYS: 'short' })).toEqual([
+      'HEALTH_TOKEN_KEYS: each key must be at least 32 characters (1 shorter)',
+    ]);
+    expect(problemsOf({ FIREBASE_PROJECT_ID: 'ai-manabi', NODE_ENV: 'production' })).toContain(
+      'HEALTH_TOKEN_KEYS is required with NODE_ENV=production (comma-separated keys shared with the other side)',
+    );
   });
 });

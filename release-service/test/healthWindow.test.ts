@@ -1,7 +1,6 @@
-/** The arithmetic of canary health (src/releases/healthWindow.ts): rates, the decision, the window, the cap. */
+/** The arithmetic of canary health (src/releases/healthWindow.ts): rates, the decision, the window, failures split. */
 import type { ReleaseHealth } from 'shared-releases';
 import {
-  AddressCaps,
   decisionOf,
   minuteOf,
   releaseHealth,
@@ -60,30 +59,7 @@ describe('the window', () => {
   });
 });
 
-describe('the per-address cap', () => {
-  it('counts at most `cap` views and failures per address and release, and forgets them with each window', () => {
-    const caps = new AddressCaps(5, 10);
-    expect(caps.take('192.0.2.1', 'canary', 100, 4, 4)).toEqual({ views: 4, failures: 4 });
-    expect(caps.take('192.0.2.1', 'canary', 101, 4, 4)).toEqual({ views: 1, failures: 1 });
-    expect(caps.take('192.0.2.1', 'canary', 102, 20, 20)).toEqual({ views: 0, failures: 0 });
-    expect(caps.take('192.0.2.1', 'live', 102, 3, 0)).toEqual({ views: 3, failures: 0 });
-    expect(caps.take('192.0.2.2', 'canary', 102, 20, 0)).toEqual({ views: 5, failures: 0 });
-    expect(caps.take('192.0.2.2', 'canary', 103, 1, 1)).toEqual({ views: 0, failures: 1 });
-    expect(caps.size).toBe(3);
-    expect(caps.take('192.0.2.1', 'canary', 110, 20, 20)).toEqual({ views: 5, failures: 5 }); // minute 110: a new window
-    expect(caps.size).toBe(1);
-  });
-
-  it('remembers at most maxKeys addresses × releases per window; reports from new ones count for nothing past that', () => {
-    const caps = new AddressCaps(5, 10, 2);
-    expect(caps.take('192.0.2.1', 'canary', 100, 1, 0)).toEqual({ views: 1, failures: 0 });
-    expect(caps.take('192.0.2.2', 'canary', 100, 1, 0)).toEqual({ views: 1, failures: 0 });
-    expect(caps.take('192.0.2.3', 'canary', 100, 1, 0)).toEqual({ views: 0, failures: 0 });
-    expect(caps.take('192.0.2.1', 'canary', 100, 1, 1)).toEqual({ views: 1, failures: 1 }); // known: counted
-    expect(caps.size).toBe(2);
-    expect(caps.take('192.0.2.3', 'canary', 110, 1, 0)).toEqual({ views: 1, failures: 0 }); // a new window
-  });
-
+describe('splitting failures', () => {
   it('gives failures in order load, render, hydration up to what is allowed', () => {
     expect(splitFailures({ loadFailures: 2, renderCrashes: 2, hydrationErrors: 2 }, 3)).toEqual({
       loadFailures: 2,

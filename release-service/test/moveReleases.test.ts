@@ -11,6 +11,7 @@ import pg from 'pg';
 import { openDatabase, runSqliteMigrations } from 'service-kit/sqlite';
 import { commandRunner, ENGINE, freshDatabaseEnv, type Send, useTempDir } from 'service-kit/testing';
 import type { ReleaseOverview } from 'shared-releases';
+import { viewTokenFor } from 'shared-releases/view-token';
 import { sqliteMigrations } from '../src/db/sqlite/migrations';
 import {
   fakeManifests,
@@ -108,6 +109,7 @@ describe('npm run db:move-releases', () => {
       url: '/api/health',
       payload: {
         environment: 'staging',
+        token: viewTokenFor([failed]),
         entries: [Object.assign({ loadFailures: 5, renderCrashes: 0, hydrationErrors: 0 }, failed)],
       },
     });

@@ -5,6 +5,7 @@
  * passes the guards and meets the service's own answers: nothing is published or served in this
  * database, and the artifact store (port 9) cannot be reached.
  */
+import { viewTokenFor } from 'shared-releases/view-token';
 import {
   ADMIN_ONLY,
   describeAuthMatrix,
@@ -82,11 +83,13 @@ const ROUTES: Record<string, MatrixEntry> = {
     payload: () => ({ expectedCanary: 'v1' }),
     expected: ADMIN_ONLY(409),
   },
-  // Browsers' health reports: anonymous by design; a token changes nothing (and is not checked).
+  // Browsers' health reports: anonymous by design (their view token is no account); a bearer token
+  // changes nothing (and is not checked).
   'POST /api/health': {
     url: '/api/health',
     payload: () => ({
       environment: 'production',
+      token: viewTokenFor([{ remote: 'public_site', manifest: 'http://localhost:3002/mf-manifest.json' }]),
       entries: [
         {
           remote: 'public_site',

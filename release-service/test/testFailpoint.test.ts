@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AuditPage, RegistryDocument } from 'shared-releases';
+import { viewTokenFor } from 'shared-releases/view-token';
 import { ConfigError, loadConfig } from '../src/config';
 import { registerTestFailpoint } from '../src/testFailpoint';
 import { listen, type Send } from 'service-kit/testing';
@@ -111,6 +112,7 @@ describe('kill-after-flip-commit', () => {
           url: '/api/health',
           payload: {
             environment: 'staging',
+            token: viewTokenFor([{ remote: 'admin_console', manifest: manifestUrlOf('admin-console', 'v1') }]),
             entries: [
               {
                 remote: 'admin_console',

@@ -47,6 +47,9 @@ export const HEALTH_REPORT_LIMITS = {
   maxBytes: 4096,
 } as const;
 
+/** Longest view token a health report may carry (shared-releases/view-token: ≈ 90 bytes per page). */
+export const VIEW_TOKEN_MAX_LENGTH = 400;
+
 /** The service's health rules, defaults of its configuration (article-api config: HEALTH_*). */
 export const HEALTH_DEFAULTS = {
   /** counts are kept per minute and summed over this many minutes */
@@ -59,8 +62,17 @@ export const HEALTH_DEFAULTS = {
   power: 0.8,
   /** the smallest difference of failure rates (0–1) the test is built to find: 5 points */
   minEffect: 0.05,
-  /** per address, per release and window, at most this many views (and failures) count */
-  addressCap: 5,
-  /** health reports per address and minute; beyond, 429 */
-  reportsPerMinute: 30,
+  /**
+   * per view token and remote, at most this many views (and no more failures than views) count,
+   * however many reports or instances carry it: a page load and the few pages opened in it (a
+   * visit of the browser suite: four)
+   */
+  tokenViews: 5,
+  /** a view token is good for this long after the web server signed it (and its use is kept as long) */
+  tokenTtlSeconds: 600,
+  /**
+   * health reports per address and minute; beyond, 429. Only against floods: counting is per token,
+   * and many visitors share one address (offices, carrier-grade NAT), each sending a few a minute
+   */
+  reportsPerMinute: 600,
 } as const;

@@ -3,7 +3,7 @@
  * version id that could leave its folder is a 400 before anything is read or written.
  */
 import { z } from 'zod';
-import { CANARY_MAX_PERCENT, CANARY_MIN_PERCENT, HEALTH_REPORT_LIMITS } from './canary';
+import { CANARY_MAX_PERCENT, CANARY_MIN_PERCENT, HEALTH_REPORT_LIMITS, VIEW_TOKEN_MAX_LENGTH } from './canary';
 import { RELEASE_ENVIRONMENTS } from './environments';
 import { VERSION_ID, VERSION_ID_RULE } from './versionId';
 
@@ -98,9 +98,14 @@ export const healthEntrySchema = z
     path: ['views'],
   });
 
-/** POST /api/health — anonymous, from the browser: no account, no address, no page URL. */
+/** POST /api/health — anonymous, from the browser: no account, no address, no page URL; the page's view token. */
 export const healthReportSchema = z.strictObject({
   environment: environmentSchema,
+  /** the view token the page was served with (docs/canary-releases.md): checked by the service */
+  token: z
+    .string({ error: '閲覧トークンがありません。' })
+    .min(1, '閲覧トークンがありません。')
+    .max(VIEW_TOKEN_MAX_LENGTH, '閲覧トークンが長すぎます。'),
   entries: z
     .array(healthEntrySchema)
     .min(1, '報告が空です。')

@@ -21,16 +21,17 @@ export async function msUntilServed(cookie: string, manifest: string): Promise<n
  * Visitors, four at a time, a new one as soon as one leaves: three lanes of canary visitors (one
  * bucket below `canaryBelow` each) and one of the live release's, each lane a browser context its
  * visitors take turns in (returning visitors, the release in the browser's cache). Each lands on a
- * page and follows three footer links inside it (four pages, the most one address counts), then
- * waits for the page's health report, which carries the visitor's own address. Stops early once
- * `until` says so.
+ * page and follows three footer links inside it (four pages, within its view token's allowance),
+ * then waits for the page's health report. Every visitor comes from `address` (X-Forwarded-For):
+ * one address, as behind an office's or a mobile carrier's NAT, where each page load counts by its
+ * view token. Stops early once `until` says so.
  */
 export async function traffic(
   world: CanaryWorld,
   browser: Browser,
   count: number,
   canaryBelow: number,
-  addressPrefix: string,
+  address: string,
   until?: () => Promise<boolean>,
 ) {
   const visits: Array<BrowserVisit & { canary: boolean }> = [];
@@ -52,7 +53,7 @@ export async function traffic(
           const visit = await visitors.visit({
             pages: [{ origin: INSTANCES[n % 2]!, pathname: '/articles' }],
             clicks: ['/about', '/', '/privacy'], // VIEWS_PER_VISIT in all
-            address: `${addressPrefix}.${Math.floor(n / 250)}.${(n % 250) + 1}`,
+            address,
             awaitReports: true,
           });
           visits.push(Object.assign(visit, { canary: !live }));

@@ -1,8 +1,9 @@
 /**
- * Where the health reports are counted (migration 6, table release_health): per environment,
+ * Where the health reports are counted (table release_health): per environment,
  * remote, release ('' for the deployed build) and minute, the page views and failures browsers
  * reported. Counts only — no address, no page, nothing that names a visitor. Ephemeral: rows older
- * than the health window are pruned, and db:copy-to-postgres leaves them behind.
+ * than the health window are pruned, and db:copy-to-postgres leaves them behind. Beside them, what
+ * each view token has counted (table release_health_tokens), kept until the token expires.
  */
 import type { ReleaseEnvironment } from 'shared-releases';
 
@@ -22,13 +23,35 @@ export interface HealthCount extends HealthSums {
   minute: number;
 }
 
+/** What one report asks of one view token for one remote (views capped, failures ≤ views). */
+export interface TokenUse {
+  token: string;
+  remote: string;
+  /** the minute from which the token is expired: its row may go */
+  expiresMinute: number;
+  views: number;
+  failures: number;
+}
+
+/** How much of a TokenUse counts: what the token had left (0 and 0 once used up). */
+export interface TokenTaken {
+  views: number;
+  failures: number;
+}
+
 export interface HealthRepository {
+  /**
+   * Takes `uses` from their tokens' allowance, atomically per token and remote across every
+   * instance on the database: a token and remote count at most `cap` views in all, and a use no
+   * more failures than the views it got. One answer per use, in order; `uses` has one per token and remote.
+   */
+  takeTokens(uses: readonly TokenUse[], cap: number): Promise<TokenTaken[]>;
   /** Adds each count to its row (created at zero); one row per key in `counts`. */
   add(counts: readonly HealthCount[]): Promise<void>;
   /** A release's sums over its rows from `sinceMinute` on. */
   sums(environment: ReleaseEnvironment, remote: string, version: string, sinceMinute: number): Promise<HealthSums>;
-  /** Drops the rows of minutes before `beforeMinute`. */
-  prune(beforeMinute: number): Promise<void>;
+  /** Drops the rows of minutes before `beforeMinute`, and the tokens expired at `nowMinute`. */
+  prune(beforeMinute: number, nowMinute: number): Promise<void>;
 }
 
 export const NO_HEALTH: HealthSums = { views: 0, loadFailures: 0, renderCrashes: 0, hydrationErrors: 0 };
@@ -46,3 +69,25 @@ export const sumsOf = (row: Record<keyof HealthSums, number | string> | undefine
         hydrationErrors: Number(row.hydrationErrors),
       }
     : NO_HEALTH;
+
+/**
+ * The upsert's new values from the row's old ones (both engines: in ON CONFLICT … DO UPDATE, a bare
+ * column is the old row's), `least` being MIN (SQLite) or LEAST (PostgreSQL), `cap` the parameter:
+ * the views the token has left, and no more failures than this report's views counted — so once a
+ * token's views are used up, a replay of it counts nothing, failures included (the shell never
+ * sends a failure without its view: healthReports.ts). `taken_*` record what this report got:
+ * RETURNING gives only the new row.
+ */
+export function takeTokenSet(least: string, cap: string): string {
+  const old = (column: string) => `release_health_tokens.${column}`;
+  const views = `${least}(${cap}, ${old('views')} + excluded.views)`;
+  const failures = `${least}(${views} - ${old('views')}, excluded.failures)`;
+  return `views = ${views}, failures = ${old('failures')} + ${failures},
+    taken_views = ${views} - ${old('views')}, taken_failures = ${failures}`;
+}
+
+/** A use as first inserted: at most `cap` views, no more failures than those. */
+export function firstTake(use: TokenUse, cap: number): TokenUse {
+  const views = Math.min(use.views, cap);
+  return Object.assign({}, use, { views, failures: Math.min(use.failures, views) });
+}

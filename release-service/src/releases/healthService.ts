@@ -1,5 +1,5 @@
 /**
- * Health per release (docs/releasing.md, "Canary releases"): browsers' anonymous reports counted
+ * Health per release (docs/releasing.md, "Canary releases"): browsers' reports counted, by view token,
  * per release and minute, the figures of a release over the health window, and the automatic
  * withdrawal of a canary the sequential test finds worse than the live release (sequentialTest.ts).
  */
@@ -14,7 +14,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { HealthCount, HealthRepository } from '../db/healthRepository';
 import { canaryRefOf, FlipConflictError, type RegistryEntry, type ReleaseRepository } from '../db/releaseRepository';
 import {
-  AddressCaps,
   decisionOf,
   type HealthRules,
   minuteOf,
@@ -22,6 +21,7 @@ import {
   sinceMinute,
   splitFailures,
 } from './healthWindow';
+import { vouchedEntries } from './healthTokens';
 import { findReleasable } from './remotes';
 
 export interface HealthServiceDeps {
@@ -49,14 +49,13 @@ function releaseKeyOf(entry: RegistryEntry | undefined, manifest: string): strin
 }
 
 export function createHealthService({ repo, store, rules, clock, log }: HealthServiceDeps) {
-  const caps = new AddressCaps(rules.addressCap, rules.windowMinutes);
   let prunedMinute = Number.NaN;
 
   /** Once a minute per process: the rows no window reaches any more go. */
   async function prune(minute: number): Promise<void> {
     if (minute === prunedMinute) return;
     prunedMinute = minute;
-    await store.prune(minute - rules.windowMinutes);
+    await store.prune(minute - rules.windowMinutes, minute);
   }
 
   /**
@@ -126,31 +125,33 @@ export function createHealthService({ repo, store, rules, clock, log }: HealthSe
   }
 
   return {
-    /** Counts a report from `address` (never stored: it only keys the per-address cap). */
-    async report(address: string, { environment, entries }: HealthReport): Promise<HealthReportResult> {
+    /**
+     * Counts what `report`'s view token vouches for, at most HEALTH_TOKEN_VIEWS views per token and
+     * remote in all (the rest, and anything without a valid token, is silently not counted).
+     */
+    async report(report: HealthReport): Promise<HealthReportResult> {
+      const { environment } = report;
       const nowMs = clock();
       const minute = minuteOf(nowMs);
       await prune(minute);
       const lines = await repo.entries(environment);
+      const vouched = vouchedEntries(report, rules, nowMs, (reported) =>
+        findReleasable(reported.remote) ? releaseKeyOf(lines[reported.remote], reported.manifest) : null,
+      );
+      // Taken before the counts are added: a failure between the two loses these views, never
+      // counts them twice.
+      const taken = await store.takeTokens(
+        vouched.map(({ use }) => use),
+        rules.tokenViews,
+      );
       const counts = new Map<string, HealthCount>();
       let accepted = 0;
-      for (const reported of entries) {
-        if (!findReleasable(reported.remote)) continue;
-        const version = releaseKeyOf(lines[reported.remote], reported.manifest);
-        if (version === null) continue;
-        accepted += 1;
-        const failures = reported.loadFailures + reported.renderCrashes + reported.hydrationErrors;
-        const release = `${environment}\n${reported.remote}\n${version}`;
-        const allowed = caps.take(address, release, minute, reported.views, failures);
-        if (allowed.views === 0 && allowed.failures === 0) continue; // over the cap: silently not counted
-        add(
-          counts,
-          { environment, remote: reported.remote, version, minute },
-          allowed.views,
-          reported,
-          allowed.failures,
-        );
-      }
+      vouched.forEach(({ version, entry, entries }, index) => {
+        const allowed = taken[index]!;
+        if (allowed.views === 0 && allowed.failures === 0) return; // the token is used up
+        accepted += entries;
+        add(counts, { environment, remote: entry.remote, version, minute }, allowed.views, entry, allowed.failures);
+      });
       const added = [...counts.values()];
       await store.add(added);
       for (const remote of new Set(added.map((count) => count.remote))) {

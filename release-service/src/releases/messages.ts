@@ -4,6 +4,8 @@ import { ENVIRONMENT_LABELS, type ReleaseEnvironment } from 'shared-releases';
 const env = (environment: ReleaseEnvironment) => `${ENVIRONMENT_LABELS[environment]} (${environment})`;
 
 export const RELEASE_MESSAGES = {
+  foreignHealthReport: (origin: string) =>
+    `${origin.slice(0, 100)} からの稼働状況の報告は受け付けません。このサイトのページだけが報告できます。`,
   storageUnavailable: 'リリースのデータベースに一時的に接続できません。しばらく待ってから再試行してください。',
   unknownRemote: (remote: string, known: readonly string[]) =>
     `リモート「${remote}」はありません。${known.join(' / ')} のどれかを指定してください。`,

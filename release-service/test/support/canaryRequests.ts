@@ -12,6 +12,7 @@ import type {
   ReleaseOverview,
 } from 'shared-releases';
 import type { Send, TestResponse } from 'service-kit/testing';
+import { viewTokenFor } from 'shared-releases/view-token';
 import { manifestUrlOf, RELEASE_ENV, RELEASE_TOKENS as T, writeHeaders } from './releaseFixtures';
 import { bearer } from './testApp';
 
@@ -76,14 +77,18 @@ export function canaryRequests(send: Send) {
     },
     audit: async (token: string = T.admin) =>
       (await send({ url: '/api/releases/audit', headers: bearer(token) })).json<{ entries: AuditEntry[] }>().entries,
-    /** A health report from `address`: a JSON object, or a string sent as text/plain (sendBeacon). */
-    report: (address: string, payload: object | string, contentType?: string) =>
+    /**
+     * A health report from `address`: a JSON object, or a string sent as text/plain (sendBeacon);
+     * `headers` e.g. an Origin.
+     */
+    report: (address: string, payload: object | string, contentType?: string, headers: Record<string, string> = {}) =>
       send({
         method: 'POST',
         url: '/api/health',
-        headers: Object.assign<Record<string, string>, Record<string, string>>(
+        headers: Object.assign<Record<string, string>, Record<string, string>, Record<string, string>>(
           { 'x-forwarded-for': address },
           typeof payload === 'string' ? { 'content-type': contentType ?? 'text/plain;charset=UTF-8' } : {},
+          headers,
         ),
         payload,
       }),
@@ -99,7 +104,22 @@ export const entry = (
 ): HealthEntry =>
   Object.assign({ remote, manifest, views, loadFailures: 0, renderCrashes: 0, hydrationErrors: 0 }, failures);
 
-export const report = (...entries: HealthEntry[]) => ({ environment: 'production', entries });
+/** The clock view tokens are signed by (a test that moves the service's clock moves this one too). */
+let tokenClock = () => Date.now();
+export const setTokenClock = (clock: () => number) => {
+  tokenClock = clock;
+};
+
+/** A view token as the web server signs it for one page load served these entries' manifests. */
+export const pageToken = (entries: readonly HealthEntry[], options: { key?: string; nowMs?: number } = {}) =>
+  viewTokenFor(entries, Object.assign({ nowMs: tokenClock() }, options));
+
+/** A report of one page load: its entries and a fresh view token naming their manifests. */
+export const report = (...entries: HealthEntry[]) => ({
+  environment: 'production',
+  token: pageToken(entries),
+  entries,
+});
 
 export const canaryOf = (response: TestResponse) => response.json<CanaryResult>();
 

@@ -1,11 +1,15 @@
 /**
  * Generated forged and malformed health reports (POST /api/health), each with the statuses it may
- * get. Forged reports are valid in form and lie: a healthy canary's manifest with every view
- * failed, the live release's with none, an old release's (202; counted only up to the address
- * cap, or not at all). Malformed ones (400, 413, 415) all name public_site, which no release serves
+ * get. Forged reports are valid in form and lie — a healthy canary's manifest with every view
+ * failed, the live release's with none — and none carries a token that may count: another site's
+ * page (403, whatever its token), a made-up token, one signed with a key the service does not
+ * hold, a real one altered to name another release, one expired, a real page's token replayed
+ * after its views were counted, or a real token of the live release claiming the canary (202,
+ * counted: nothing). Malformed ones (400, 413, 415) all name public_site, which no release serves
  * in the tests' production — any of them counted would show as its deployed build's views.
  */
-import { HEALTH_REPORT_LIMITS } from 'shared-releases';
+import { HEALTH_DEFAULTS, HEALTH_REPORT_LIMITS } from 'shared-releases';
+import { viewTokenFor } from 'shared-releases/view-token';
 import { consoleManifest, entry } from './canaryRequests';
 import type { TestRequest } from 'service-kit/testing';
 import type { Prng } from 'service-kit/testing';
@@ -19,12 +23,42 @@ export interface HostileHealthReport {
 const SITE = 'http://localhost:3002/mf-manifest.json';
 const siteEntry = (views = 1) => entry('public_site', SITE, views);
 
-const json = (body: unknown, type = 'application/json'): TestRequest => ({
+const json = (body: unknown, type = 'application/json', headers: Record<string, string> = {}): TestRequest => ({
   method: 'POST',
   url: '/api/health',
-  headers: { 'content-type': type },
+  headers: Object.assign({ 'content-type': type }, headers),
   payload: JSON.stringify(body),
 });
+
+/** Page tokens whose views the service already counted (the flood's replays). */
+export interface HostileContext {
+  usedTokens: readonly string[];
+}
+
+const FOREIGN_ORIGINS = ['https://evil.example', 'http://localhost:3999', 'null', 'https://manabi.example.evil.test'];
+const OTHER_KEY = 'a-key-the-service-does-not-hold-0123456789';
+const canaryPage = () => [entry('admin_console', consoleManifest('v2'), 1)];
+const livePage = () => [entry('admin_console', consoleManifest('v1'), 1)];
+
+/** Tokens that must count for nothing, with the failing canary entries they come with. */
+const FORGED_TOKENS: ReadonlyArray<(prng: Prng, context: HostileContext) => string> = [
+  (prng) =>
+    `${'A'.repeat(12)}.${Math.floor(Date.now() / 1000)}.${prng.int(0, 9999)}.admin_console:abcdefgh.${'B'.repeat(22)}`,
+  (prng) => prng.pick(['x', 'null', '{}', 'a.b.c.d.e', 'A'.repeat(HEALTH_REPORT_LIMITS.maxEntries * 60)]),
+  () => viewTokenFor(canaryPage(), { key: OTHER_KEY }),
+  // A real live page's token with the canary's digest put in: the signature no longer holds.
+  () =>
+    viewTokenFor(livePage()).replace(
+      /admin_console:[\w-]{8}/,
+      viewTokenFor(canaryPage()).match(/admin_console:[\w-]{8}/)![0],
+    ),
+  (prng) =>
+    viewTokenFor(canaryPage(), {
+      nowMs: Date.now() - HEALTH_DEFAULTS.tokenTtlSeconds * 1000 - prng.int(1_000, 86_400_000),
+    }),
+  (prng) => viewTokenFor(canaryPage(), { nowMs: Date.now() + prng.int(120_000, 86_400_000) }),
+  (prng, { usedTokens }) => prng.pick(usedTokens),
+];
 const TYPES = ['application/json', 'text/plain;charset=UTF-8', 'text/plain'] as const;
 
 /** Entries that break one rule each (the schema's or the limits'). */
@@ -53,12 +87,13 @@ const BAD_ENTRIES: ReadonlyArray<(prng: Prng) => unknown> = [
   () => 'public_site',
 ];
 
-const generators: ReadonlyArray<(prng: Prng) => HostileHealthReport> = [
-  (prng) => ({
-    label: 'forged: every canary view failed',
+const generators: ReadonlyArray<(prng: Prng, context: HostileContext) => HostileHealthReport> = [
+  (prng, context) => ({
+    label: 'forged: every canary view failed, with a token that may not count',
     request: json(
       {
         environment: 'production',
+        token: prng.pick(FORGED_TOKENS)(prng, context),
         entries: [
           entry('admin_console', consoleManifest('v2'), 20, {
             [prng.pick(['loadFailures', 'renderCrashes', 'hydrationErrors'])]: 20,
@@ -70,26 +105,29 @@ const generators: ReadonlyArray<(prng: Prng) => HostileHealthReport> = [
     expected: [202],
   }),
   (prng) => ({
-    label: 'forged: the live release flawless, the canary failing',
+    label: 'forged: a real live page’s token, claiming the canary failed',
     request: json(
       {
         environment: 'production',
-        entries: [
-          entry('admin_console', consoleManifest('v1'), 20),
-          entry('admin_console', consoleManifest('v2'), prng.int(1, 20), { loadFailures: 1 }),
-        ],
+        token: viewTokenFor(livePage()),
+        entries: [entry('admin_console', consoleManifest('v2'), prng.int(1, 20), { loadFailures: 1 })],
       },
       prng.pick(TYPES),
     ),
     expected: [202],
   }),
   (prng) => ({
-    label: 'forged: a release that is not served',
-    request: json({
-      environment: 'production',
-      entries: [entry('admin_console', consoleManifest(prng.pick(['v0', 'v3', 'v2x'])), 20, { renderCrashes: 20 })],
-    }),
-    expected: [202],
+    label: 'another site’s page, with a real canary token',
+    request: json(
+      {
+        environment: 'production',
+        token: viewTokenFor(canaryPage()),
+        entries: [entry('admin_console', consoleManifest('v2'), 3, { renderCrashes: 3 })],
+      },
+      prng.pick(TYPES),
+      { origin: prng.pick(FOREIGN_ORIGINS) },
+    ),
+    expected: [403],
   }),
   (prng) => ({
     label: 'malformed entry',
@@ -173,6 +211,10 @@ const generators: ReadonlyArray<(prng: Prng) => HostileHealthReport> = [
   }),
 ];
 
-export function generateHostileHealthReports(prng: Prng, count: number): HostileHealthReport[] {
-  return Array.from({ length: count }, () => prng.pick(generators)(prng));
+export function generateHostileHealthReports(
+  prng: Prng,
+  count: number,
+  context: HostileContext,
+): HostileHealthReport[] {
+  return Array.from({ length: count }, () => prng.pick(generators)(prng, context));
 }

@@ -4,7 +4,7 @@ import { fakeFetch } from 'shared-data/testing';
 import { healthReportSchema } from 'shared-releases';
 import { loadRegistry } from '../remotes/registry';
 import { HEALTH_BATCH_MS, resetHealthReporter, sendHealth } from './healthReporter';
-import { spyOnBeacons } from './healthTesting';
+import { setViewToken, spyOnBeacons, TEST_VIEW_TOKEN } from './healthTesting';
 import { recordHealth, recordHydrationError } from './recordHealth';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn() }));
@@ -51,6 +51,7 @@ describe('sending health reports', () => {
     const report: unknown = JSON.parse(sent[0]!.body);
     expect(report).toEqual({
       environment: 'production',
+      token: TEST_VIEW_TOKEN,
       entries: [
         { remote: 'public_site', manifest: MANIFEST, views: 2, loadFailures: 1, renderCrashes: 0, hydrationErrors: 0 },
       ],
@@ -159,6 +160,28 @@ describe('sending health reports', () => {
     recordHealth('business_portal', 'views');
     await settle();
     sendHealth();
+    expect(sendBeacon).not.toHaveBeenCalled();
+  });
+});
+
+describe('the view token', () => {
+  it('carries the token the web server served the page with, in every report of a long batch', async () => {
+    const { beacons } = spyOnBeacons();
+    setViewToken('tok.1.2.public_site:abcdefgh.sig');
+    // 130 views: 7 entries of at most 20, two reports of at most 6 entries.
+    for (let i = 0; i < 130; i += 1) recordHealth('public_site', 'views');
+    await settle();
+    sendHealth();
+    const tokens = (await beacons()).map((beacon) => (JSON.parse(beacon.body) as { token: unknown }).token);
+    expect(tokens).toEqual(['tok.1.2.public_site:abcdefgh.sig', 'tok.1.2.public_site:abcdefgh.sig']);
+  });
+
+  it('sends nothing from a page served without one (it could count for nothing), and does not throw', async () => {
+    const { sendBeacon } = spyOnBeacons();
+    setViewToken(null);
+    recordHealth('public_site', 'views');
+    await settle();
+    expect(() => sendHealth()).not.toThrow();
     expect(sendBeacon).not.toHaveBeenCalled();
   });
 });

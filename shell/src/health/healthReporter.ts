@@ -52,8 +52,14 @@ export function sendHealth(): void {
   batch = [];
   if (!events.length) return;
   try {
+    // The page's view token (the web server signed it into the HTML): without one (a page from a
+    // dev server), nothing would count, so nothing is sent.
+    const token = document.querySelector('meta[name="view-token"]')?.getAttribute('content');
+    if (!token) return;
     const { releaseServiceUrl, releaseEnvironment } = getRuntimeConfig();
-    for (const report of healthReports(releaseEnvironment, events)) sendReport(`${releaseServiceUrl}/health`, report);
+    for (const report of healthReports(releaseEnvironment, token, events)) {
+      sendReport(`${releaseServiceUrl}/health`, report);
+    }
   } catch {
     /* dropped: health is never worth an error on the page */
   }

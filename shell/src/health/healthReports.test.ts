@@ -5,6 +5,10 @@ import type { HealthEvent, HealthKind } from './recordHealth';
 const LIVE = 'https://cdn.example.com/public-site/releases/2025-01-01/mf-manifest.json';
 const CANARY = 'https://cdn.example.com/public-site/releases/2025-02-01/mf-manifest.json';
 
+/** A view token as long as a page with three remotes gets (the web server's viewTokens.ts). */
+const TOKEN =
+  'b3JhbmRvbWlk.1764300000.4211.admin_console:Ab3-_xYz,business_portal:Qw9sT1uV,public_site:Zz00aa11.kQ2cY0s1Xh8dUe5rVw3pLa';
+
 const times = (count: number, kind: HealthKind, manifest = LIVE): HealthEvent[] =>
   Array.from({ length: count }, () => ['public_site', manifest, kind]);
 
@@ -15,7 +19,7 @@ const expectAccepted = (reports: unknown[]) => {
 
 describe('healthReports', () => {
   it('counts per remote and manifest, in the schema’s shape and nothing else', () => {
-    const reports = healthReports('staging', [
+    const reports = healthReports('staging', TOKEN, [
       ...times(3, 'views'),
       ...times(1, 'loadFailures'),
       ...times(2, 'views', CANARY),
@@ -26,6 +30,7 @@ describe('healthReports', () => {
     expect(reports).toEqual([
       {
         environment: 'staging',
+        token: TOKEN,
         entries: [
           { remote: 'public_site', manifest: LIVE, views: 3, loadFailures: 1, renderCrashes: 0, hydrationErrors: 0 },
           { remote: 'public_site', manifest: CANARY, views: 2, loadFailures: 0, renderCrashes: 1, hydrationErrors: 1 },
@@ -40,7 +45,7 @@ describe('healthReports', () => {
         ],
       },
     ]);
-    expect(Object.keys(reports[0]!)).toEqual(['environment', 'entries']);
+    expect(Object.keys(reports[0]!)).toEqual(['environment', 'token', 'entries']);
     expect(Object.keys(reports[0]!.entries[0]!)).toEqual([
       'remote',
       'manifest',
@@ -53,7 +58,7 @@ describe('healthReports', () => {
   });
 
   it('splits a remote’s counts so that no entry exceeds maxCount, failures never above views', () => {
-    const reports = healthReports('production', [
+    const reports = healthReports('production', TOKEN, [
       ...times(45, 'views'),
       ...times(30, 'loadFailures'),
       ...times(10, 'renderCrashes'),
@@ -69,7 +74,7 @@ describe('healthReports', () => {
   });
 
   it('clamps failures to the views they belong to and drops failures without any view', () => {
-    const entries = healthReports('production', [
+    const entries = healthReports('production', TOKEN, [
       ...times(2, 'views'),
       ...times(3, 'hydrationErrors'),
       ...times(4, 'loadFailures', CANARY),
@@ -81,6 +86,7 @@ describe('healthReports', () => {
     const manifests = Array.from({ length: 8 }, (_, i) => `https://cdn.example.com/${i}/mf-manifest.json`);
     const reports = healthReports(
       'production',
+      TOKEN,
       manifests.flatMap((manifest) => times(1, 'views', manifest)),
     );
     expect(reports.map((report) => report.entries.length)).toEqual([HEALTH_REPORT_LIMITS.maxEntries, 2]);
@@ -94,6 +100,7 @@ describe('healthReports', () => {
     expect(long(1)).toHaveLength(HEALTH_REPORT_LIMITS.maxManifestLength);
     const big = healthReports(
       'production',
+      TOKEN,
       [1, 2, 3, 4, 5, 6, 7].flatMap((i) => times(1, 'views', long(i))),
     );
     expect(big.map((report) => report.entries.length)).toEqual([6, 1]);
@@ -104,12 +111,12 @@ describe('healthReports', () => {
 
   it('leaves out a manifest URL longer than the service takes', () => {
     const tooLong = `https://cdn.example.com/${'x'.repeat(HEALTH_REPORT_LIMITS.maxManifestLength)}/mf-manifest.json`;
-    const reports = healthReports('production', [...times(1, 'views', tooLong), ...times(1, 'views')]);
+    const reports = healthReports('production', TOKEN, [...times(1, 'views', tooLong), ...times(1, 'views')]);
     expect(reports.flatMap((report) => report.entries.map((entry) => entry.manifest))).toEqual([LIVE]);
   });
 
   it('makes no report of nothing', () => {
-    expect(healthReports('production', [])).toEqual([]);
+    expect(healthReports('production', TOKEN, [])).toEqual([]);
   });
 });
 

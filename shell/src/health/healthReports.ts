@@ -66,9 +66,14 @@ function entriesOf(total: HealthEntry): HealthEntry[] {
 
 /**
  * The reports that carry `events`: no entry over `maxCount`, no report over `maxEntries` entries
- * or `maxBytes`. Only the remote's name, its manifest URL and counts: nothing about the visitor.
+ * or `maxBytes`. Only the remote's name, its manifest URL and counts, and the page's view token
+ * (what the server signed: its releases, bucket and time): nothing about the visitor.
  */
-export function healthReports(environment: ReleaseEnvironment, events: readonly HealthEvent[]): HealthReport[] {
+export function healthReports(
+  environment: ReleaseEnvironment,
+  token: string,
+  events: readonly HealthEvent[],
+): HealthReport[] {
   const reports: HealthReport[] = [];
   for (const entry of totalsOf(events).flatMap(entriesOf)) {
     if (entry.manifest.length > maxManifestLength) continue;
@@ -79,7 +84,7 @@ export function healthReports(environment: ReleaseEnvironment, events: readonly 
       last.entries.length < maxEntries &&
       JSON.stringify({ ...last, entries: [...last.entries, entry] }).length <= maxBytes;
     if (fits) last.entries.push(entry);
-    else reports.push({ environment, entries: [entry] });
+    else reports.push({ environment, token, entries: [entry] });
   }
   return reports;
 }

@@ -19,11 +19,25 @@ const textOf = (blob: Blob) =>
     reader.readAsText(blob);
   });
 
+/** The view token the test page was served with (the web server signs real ones). */
+export const TEST_VIEW_TOKEN = 'AAAAAAAAAAAA.1764300000.17.public_site:abcdefgh.AAAAAAAAAAAAAAAAAAAAAA';
+
+/** The page's view token as the web server puts it in the head (null: removed). */
+export function setViewToken(token: string | null): void {
+  document.querySelector('meta[name="view-token"]')?.remove();
+  if (token === null) return;
+  const meta = document.createElement('meta');
+  meta.name = 'view-token';
+  meta.content = token;
+  document.head.append(meta);
+}
+
 /**
- * Installs a sendBeacon (jsdom has none) answering `accept()`; `beacons()` reads every call's
- * URL, content type and body so far.
+ * Installs a sendBeacon (jsdom has none) answering `accept()`, and the page's view token;
+ * `beacons()` reads every call's URL, content type and body so far.
  */
 export function spyOnBeacons(accept: () => boolean = () => true) {
+  setViewToken(TEST_VIEW_TOKEN);
   const sendBeacon = jest.fn((_url: string | URL, _data?: BodyInit | null) => accept());
   Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true, writable: true });
   const beacons = (): Promise<Beacon[]> =>

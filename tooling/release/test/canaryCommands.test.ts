@@ -5,13 +5,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { viewTokenFor } from 'shared-releases/view-token';
 import { RELEASE_TOKENS as T, type ReleaseWorld, startReleaseWorld } from './releaseWorld';
 
 jest.setTimeout(90_000);
 
-// Figures small enough to reach from one address in a test: 20 canary views decide, and this
-// address's reports all count (the per-address cap is what keeps one visitor from deciding).
-const HEALTH = { HEALTH_MIN_CANARY_VIEWS: '20', HEALTH_ADDRESS_CAP: '100000', HEALTH_REPORTS_PER_MINUTE: '100000' };
+// Figures small enough to reach in a test: 20 canary views decide (each page load's view token
+// counts, all from this one address).
+const HEALTH = { HEALTH_MIN_CANARY_VIEWS: '20', HEALTH_REPORTS_PER_MINUTE: '100000' };
 
 let world: ReleaseWorld;
 beforeAll(async () => {
@@ -29,25 +30,23 @@ const release = (version: string, ...args: string[]) =>
 const canaryOf = async () => (await world.registryDocument('production')).canaries.admin_console;
 const latestAudit = async () => (await world.audit())[0]!;
 
-/** `views` page views of one release of admin_console in production, `failures` of them failed to load. */
+/**
+ * `views` page loads of one release of admin_console in production, each its own view token (as
+ * the web server signs it) and one view; `failures` of them failed to load.
+ */
 async function report(manifest: string, views: number, failures = 0) {
-  for (let left = views, failed = failures; left > 0; left -= 20) {
-    const batch = Math.min(20, left);
-    const batchFailures = Math.min(batch, failed);
-    failed -= batchFailures;
-    const status = await world.reportHealth({
-      environment: 'production',
-      entries: [
-        {
-          remote: 'admin_console',
-          manifest,
-          views: batch,
-          loadFailures: batchFailures,
-          renderCrashes: 0,
-          hydrationErrors: 0,
-        },
-      ],
-    });
+  for (let page = 0; page < views; page += 1) {
+    const entries = [
+      {
+        remote: 'admin_console',
+        manifest,
+        views: 1,
+        loadFailures: page < failures ? 1 : 0,
+        renderCrashes: 0,
+        hydrationErrors: 0,
+      },
+    ];
+    const status = await world.reportHealth({ environment: 'production', token: viewTokenFor(entries), entries });
     expect(status).toBeLessThan(300);
   }
 }

@@ -14,6 +14,7 @@ const REMOTES = JSON.stringify({
   admin_console: 'https://cdn.example.com/admin-console/mf-manifest.json',
 });
 const FIREBASE = JSON.stringify({ apiKey: 'key', authDomain: 'ai-manabi.firebaseapp.com', projectId: 'ai-manabi' });
+const KEY = 'web-key-0123456789-0123456789-0123456789';
 const production = {
   NODE_ENV: 'production',
   HOST: '0.0.0.0',
@@ -24,6 +25,7 @@ const production = {
   API_BASE_URL: 'https://ai-manabi.example/api',
   SSR_API_URL: 'http://article-api.internal:3001/api',
   FIREBASE_WEB_CONFIG: FIREBASE,
+  HEALTH_TOKEN_KEYS: KEY,
 };
 
 const problemsOf = (env: Record<string, string | undefined>) => {
@@ -49,6 +51,7 @@ describe('configFromEnvironment', () => {
       serverApiUrl: 'http://article-api.internal:3001/api',
       serverRendering: true,
       renderThreads: 4,
+      viewTokenKeys: [KEY],
     });
     expect(config.remotes.admin_console).toBe('https://cdn.example.com/admin-console/mf-manifest.json');
     expect(config.runtime).toEqual({
@@ -96,6 +99,20 @@ describe('configFromEnvironment', () => {
     expect(message).toContain('REMOTES.business_portal is required');
     expect(message).toContain('FIREBASE_WEB_CONFIG is not JSON');
     expect(message).toContain('PREVIEW_ORIGINS');
+  });
+
+  it('signs view tokens with the first HEALTH_TOKEN_KEYS key; production needs keys of its own', () => {
+    const other = 'old-key-0123456789-0123456789-0123456789';
+    expect(configFromEnvironment({ ...production, HEALTH_TOKEN_KEYS: ` ${KEY}, ${other}` }).viewTokenKeys).toEqual([
+      KEY,
+      other,
+    ]);
+    expect(problemsOf({ ...production, HEALTH_TOKEN_KEYS: undefined })).toContain(
+      'HEALTH_TOKEN_KEYS is required with NODE_ENV=production (comma-separated keys shared with the other side)',
+    );
+    expect(problemsOf({ ...production, HEALTH_TOKEN_KEYS: `${KEY},short` })).toContain(
+      'HEALTH_TOKEN_KEYS: each key must be at least 32 characters (1 shorter)',
+    );
   });
 
   it('refuses the Auth emulator in production (its ID tokens are unsigned)', () => {

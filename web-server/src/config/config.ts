@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_ENVIRONMENT, RELEASE_ENVIRONMENTS, type ReleaseEnvironment } from 'shared-releases';
+import { viewTokenKeysOf } from 'shared-releases/view-token';
 import { siteOrigin, siteOriginProblem } from 'shared-deployables';
 import { z } from 'zod';
 import type { RuntimeConfig } from './runtimeConfig';
@@ -42,6 +43,11 @@ export interface WebServerConfig {
   renderThreads: number;
   /** How long SIGTERM waits for requests in flight before closing what is left. */
   drainTimeoutMs: number;
+  /**
+   * HEALTH_TOKEN_KEYS, shared with the release service: the first signs each page's view token,
+   * (docs/canary-releases.md); absent (the dev stack): the development key.
+   */
+  viewTokenKeys?: string[];
 }
 
 /** The registry service's URL for an environment, under the API's base (…/api). */
@@ -110,6 +116,7 @@ const environmentSchema = z.object({
   PAGE_CACHE: z.enum(['on', 'off']).default('on'),
   SSR_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  HEALTH_TOKEN_KEYS: z.string().optional(),
 });
 
 type Environment = Record<string, string | undefined>;
@@ -150,6 +157,12 @@ function settingsThatDisagree(raw: Record<string, unknown>): string[] {
     // Emulator ID tokens are unsigned: a production page must never talk to an emulator.
     problems.push('AUTH_EMULATOR_PORT is refused with NODE_ENV=production: set FIREBASE_WEB_CONFIG');
   }
+  const keys = viewTokenKeysOf(
+    'HEALTH_TOKEN_KEYS',
+    present(raw.HEALTH_TOKEN_KEYS) ? String(raw.HEALTH_TOKEN_KEYS) : undefined,
+    raw.NODE_ENV === 'production',
+  );
+  if ('problem' in keys) problems.push(keys.problem);
   const shellDist = present(raw.SHELL_DIST) ? String(raw.SHELL_DIST) : DEFAULT_SHELL_DIST;
   if (!fs.existsSync(path.join(shellDist, 'index.html'))) {
     problems.push(`SHELL_DIST: ${shellDist} holds no index.html (build the shell first)`);
@@ -203,5 +216,6 @@ export function configFromEnvironment(env: Environment, { cores = 2 }: { cores?:
     pageCache: values.PAGE_CACHE === 'on',
     renderThreads: values.SSR_THREADS ?? defaultRenderThreads(cores),
     drainTimeoutMs: values.DRAIN_TIMEOUT_MS,
+    viewTokenKeys: (viewTokenKeysOf('HEALTH_TOKEN_KEYS', values.HEALTH_TOKEN_KEYS, false) as { keys: string[] }).keys,
   };
 }

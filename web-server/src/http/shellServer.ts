@@ -10,6 +10,8 @@ import { createRegistryFeed } from '../releases/registryFeed';
 import { createServerRenderer } from '../render/serverRendering';
 import { createStaticServer, type StaticServer } from './staticServer';
 import { createVisitorReleases, type Visit } from '../releases/visitorReleases';
+import { createViewTokens } from '../releases/viewTokens';
+import { DEVELOPMENT_VIEW_TOKEN_KEY } from 'shared-releases/view-token';
 
 /** Paths the shell renders itself or behind sign-in; every other page is public-site's. */
 const NON_PUBLIC = /^\/(business|admin|profile|not-found)(\/|$)/;
@@ -89,6 +91,7 @@ export function createShellServer(config: WebServerConfig, overrides: ShellServe
     visit: visitors.visit,
     headTags: (pathname, registry) => FEED_LINK + publicRemotePreloads(registry, pathname),
     serverRenderer,
+    viewToken: createViewTokens(config.viewTokenKeys ?? [DEVELOPMENT_VIEW_TOKEN_KEY]),
     contentSecurityPolicy: (req, nonce, registry) =>
       policyFor({ registry, hostname: hostnameForPolicy(req, config.siteOrigin), nonce }),
     health: true,

@@ -36,6 +36,8 @@ export interface StaticServerOptions {
   headTags?: (pathname: string, registry: Registry) => string;
   /** the CSP of the HTML page; the page gets a fresh nonce per response for styled-components */
   contentSecurityPolicy?: (req: http.IncomingMessage, nonce: string, registry: Registry) => string;
+  /** a new view token for each page served (the shell: viewTokens.ts); absent: pages carry none */
+  viewToken?: (visit: Visit) => string;
   /** renders pages on the server (the shell); null/absent: every page is client-rendered */
   serverRenderer?: ServerRenderer | null;
   /** answers GET /healthz (the container's HEALTHCHECK, the proxy's probe) */
@@ -78,6 +80,7 @@ export function createStaticServer({
   headTags = () => '',
   contentSecurityPolicy,
   serverRenderer = null,
+  viewToken,
   releases,
   health = false,
   log = console.error,
@@ -90,7 +93,14 @@ export function createStaticServer({
     res.end('Not found');
   };
 
-  const sendPage = createPageResponse({ root, visit, headTags, contentSecurityPolicy, serverRenderer });
+  const sendPage = createPageResponse({
+    root,
+    visit,
+    headTags,
+    contentSecurityPolicy,
+    serverRenderer,
+    viewToken,
+  });
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (cors) res.setHeader('Access-Control-Allow-Origin', '*');

@@ -70,9 +70,14 @@ describe('createVisitorReleases', () => {
     const visitors = createVisitorReleases({ state: () => state, secure: true, randomBucket: () => 7 });
     expect(visitors.visit(request(), true)).toEqual({
       registry: { public_site: CANARY, admin_console: ADMIN },
+      bucket: 7,
       setCookie: bucketCookie(7, true),
     });
-    expect(visitors.visit(request('theme=dark'), false)).toEqual({ registry: state.lines, setCookie: null });
+    expect(visitors.visit(request('theme=dark'), false)).toEqual({
+      registry: state.lines,
+      bucket: null,
+      setCookie: null,
+    });
   });
 
   it('keeps a valid cookie (no new cookie) and replaces one that is not a bucket', () => {
@@ -80,11 +85,13 @@ describe('createVisitorReleases', () => {
     const visitors = createVisitorReleases({ state: () => state, secure: false, randomBucket: () => OUT_10 });
     expect(visitors.visit(request('theme=dark; release_bucket=3'), true)).toEqual({
       registry: { public_site: CANARY, admin_console: ADMIN },
+      bucket: 3,
       setCookie: null,
     });
     for (const cookie of ['release_bucket=10000', 'release_bucket=-1', 'release_bucket=abc']) {
       expect(visitors.visit(request(cookie), true)).toEqual({
         registry: state.lines,
+        bucket: OUT_10,
         setCookie: bucketCookie(OUT_10, false),
       });
     }

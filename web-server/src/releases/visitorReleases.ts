@@ -19,6 +19,8 @@ export interface Visit {
   registry: Registry;
   /** The Set-Cookie value that keeps the visitor's new bucket, on the response that gave it. */
   setCookie: string | null;
+  /** The visitor's bucket (null: none, the live lines); named in the page's view token. */
+  bucket?: number | null;
 }
 
 /** The cookie that keeps `bucket` (Secure on an https site, where a browser keeps nothing else). */
@@ -88,6 +90,7 @@ export function createVisitorReleases({
       const bucket = known ?? (page ? randomBucket() : null);
       return {
         registry: registryFor(state(), bucket),
+        bucket,
         setCookie: known === null && bucket !== null ? bucketCookie(bucket, secure) : null,
       };
     },

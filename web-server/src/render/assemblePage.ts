@@ -18,6 +18,8 @@ const SCRIPT_HINT =
 
 export interface PageParts {
   nonce: string;
+  /** the response's view token (viewTokens.ts), read by the shell's health reports; absent: none */
+  token?: string | undefined;
   headExtra: string;
   theme: RenderTheme | null;
   rendered?: Pick<RenderedPage, 'head' | 'styles' | 'root' | 'data'> | null;
@@ -27,14 +29,16 @@ export interface PageParts {
  * The page's HTML: the shell's index.html (`template`) with the theme on <html> and, when the page
  * was rendered, its head, styles, markup and data in place of the empty #root.
  */
-export function assemblePage(template: string, { nonce, headExtra, theme, rendered }: PageParts): string {
+export function assemblePage(template: string, { nonce, token, headExtra, theme, rendered }: PageParts): string {
   const parts = laidOut(template, headExtra, Boolean(rendered));
   // The colour scheme is a <meta> (the CSP refuses style attributes), so even a client-rendered
   // page starts dark.
   const colorScheme = theme ? `<meta name="color-scheme" content="${theme}">` : '';
   const values: Record<string, string> = {
     htmlTag: `<html lang="ja"${rendered ? ' data-ssr' : ''}${theme ? ` data-theme="${theme}"` : ''}>`,
-    head: `<meta property="csp-nonce" nonce="${escapeAttribute(nonce)}">${colorScheme}`,
+    head:
+      `<meta property="csp-nonce" nonce="${escapeAttribute(nonce)}">${colorScheme}` +
+      (token === undefined ? '' : `<meta name="view-token" content="${escapeAttribute(token)}">`),
     renderedHead: rendered?.head ?? '',
     styles: rendered ? rendered.styles.split(NONCE_PLACEHOLDER).join(escapeAttribute(nonce)) : '',
     root: rendered?.root ?? '',

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import { compileNoncedPage, NONCE_SLOT } from './noncedPage';
+import { compileNoncedPage, NONCE_SLOT, TOKEN_SLOT } from './noncedPage';
 
 /**
  * A cached page is compressed once; each response splices its own nonce in. Whatever the page,
@@ -40,5 +40,20 @@ describe('compileNoncedPage', () => {
     const value = nonce();
     expect(zlib.gunzipSync(compiled.gzip(value)).toString()).not.toContain(NONCE_SLOT);
     expect(compiled.text(value)).not.toContain(NONCE_SLOT);
+  });
+
+  it('splices the view token where TOKEN_SLOT stands, beside the nonces, per response', () => {
+    const html = page(`<meta name="view-token" content="${TOKEN_SLOT}">${article}${TOKEN_SLOT}`);
+    const compiled = compileNoncedPage(html);
+    for (const [value, token] of [
+      [nonce(), 'tok.1.2.public_site:abcdefgh.sig'],
+      [nonce(), ''],
+      ['same', 'same'],
+    ] as const) {
+      const expected = html.split(NONCE_SLOT).join(value).split(TOKEN_SLOT).join(token);
+      expect(compiled.text(value, token)).toBe(expected);
+      expect(zlib.gunzipSync(compiled.gzip(value, token)).toString()).toBe(expected);
+    }
+    expect(zlib.gunzipSync(compiled.gzip(nonce(), 'x')).toString()).not.toContain(TOKEN_SLOT);
   });
 });

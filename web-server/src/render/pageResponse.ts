@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { assemblePage, themeFromCookie } from './assemblePage';
-import { compileNoncedPage, NONCE_SLOT, type NoncedPage } from './noncedPage';
+import { compileNoncedPage, NONCE_SLOT, TOKEN_SLOT, type NoncedPage } from './noncedPage';
 import type { Registry } from '../releases/registry';
 import { sendBody } from '../http/responses';
 import type { ServedPage, ServerRenderer } from './serverRendering';
@@ -23,6 +23,8 @@ export interface PageResponseOptions {
   headTags: (pathname: string, registry: Registry) => string;
   contentSecurityPolicy?: (req: http.IncomingMessage, nonce: string, registry: Registry) => string;
   serverRenderer: ServerRenderer | null;
+  /** a new view token for a page served with `visit` (viewTokens.ts); absent: pages carry none */
+  viewToken?: ((visit: Visit) => string) | undefined;
 }
 
 /** How a page was made, for operators and tests: `server; cache=hit; public_site=<build>[; degraded]` or `client`. */
@@ -40,6 +42,7 @@ export function createPageResponse({
   headTags,
   contentSecurityPolicy,
   serverRenderer,
+  viewToken,
 }: PageResponseOptions) {
   // index.html, read again only when a redeploy replaced it (one stat per page instead of a read).
   let template = { mtimeMs: -1, text: '' };
@@ -51,10 +54,16 @@ export function createPageResponse({
   };
   /** A cached rendered page, assembled and compressed once (per template and head): see noncedPage.ts. */
   const compiledPages = new WeakMap<object, { template: string; headExtra: string; page: NoncedPage }>();
-  const compiledPage = (cached: object, template: string, headExtra: string, assemble: (nonce: string) => string) => {
+  const compiledPage = (
+    cached: object,
+    template: string,
+    headExtra: string,
+    assemble: (nonce: string, token: string | undefined) => string,
+  ) => {
     const known = compiledPages.get(cached);
     if (known?.template === template && known.headExtra === headExtra) return known.page;
-    const page = compileNoncedPage(assemble(NONCE_SLOT));
+    // The token's slot too: a cached page never holds a response's token, only its place.
+    const page = compileNoncedPage(assemble(NONCE_SLOT, viewToken && TOKEN_SLOT));
     compiledPages.set(cached, { template, headExtra, page });
     return page;
   };
@@ -62,13 +71,16 @@ export function createPageResponse({
   return async (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
     const nonce = crypto.randomBytes(16).toString('base64');
     const theme = themeFromCookie(req.headers.cookie);
-    const { registry, setCookie } = visit(req, true);
+    const served = visit(req, true);
+    const { registry, setCookie } = served;
+    const token = viewToken?.(served);
     const rendered = serverRenderer ? await serverRenderer.render({ pathname, theme, registry }) : null;
     const template = readTemplate();
     const headExtra = headTags(pathname, registry);
-    const assemble = (nonceValue: string) =>
+    const assemble = (nonceValue: string, tokenValue = token) =>
       assemblePage(template, {
         nonce: nonceValue,
+        token: tokenValue,
         // A rendered page always names the theme it was rendered in (light without a cookie): the
         // browser hydrates in that theme, never renders it afresh.
         theme: rendered?.theme ?? theme,
@@ -91,7 +103,7 @@ export function createPageResponse({
     if (rendered?.cached && rendered.cache !== 'miss' && accepts(req, 'gzip')) {
       const page = compiledPage(rendered.cached, template, headExtra, assemble);
       res.writeHead(status, Object.assign({}, headers, { 'Content-Encoding': 'gzip' }));
-      res.end(req.method === 'HEAD' ? undefined : page.gzip(nonce));
+      res.end(req.method === 'HEAD' ? undefined : page.gzip(nonce, token));
       return;
     }
     sendBody(req, res, status, headers, assemble(nonce));

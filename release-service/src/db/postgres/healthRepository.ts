@@ -1,9 +1,30 @@
 /** Health counts on PostgreSQL (db/healthRepository.ts): one report's counts in one upsert statement. */
 import type pg from 'pg';
-import { type HealthRepository, SUM_COLUMNS, sumsOf } from '../healthRepository';
+import { firstTake, type HealthRepository, SUM_COLUMNS, sumsOf, takeTokenSet } from '../healthRepository';
 
 export function createPostgresHealthRepository(pool: pg.Pool): HealthRepository {
   return {
+    async takeTokens(uses, cap) {
+      if (uses.length === 0) return [];
+      // One statement (a report's uses share a token, one per remote): each row locked while its
+      // new value is computed, so two instances taking from one token never both get its views.
+      const first = uses.map((use) => firstTake(use, cap));
+      const column = <K extends keyof (typeof first)[number]>(key: K) => first.map((use) => use[key]);
+      const { rows } = await pool.query<{ token: string; remote: string; views: number; failures: number }>(
+        `INSERT INTO release_health_tokens
+           (token, remote, expires_minute, views, failures, taken_views, taken_failures)
+         SELECT token, remote, expires, views, failures, views, failures
+         FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[]) AS u(token, remote, expires, views, failures)
+         ON CONFLICT (token, remote) DO UPDATE SET ${takeTokenSet('LEAST', '$6::int')}
+         RETURNING token, remote, taken_views AS views, taken_failures AS failures`,
+        [column('token'), column('remote'), column('expiresMinute'), column('views'), column('failures'), cap],
+      );
+      const taken = new Map(rows.map((row) => [`${row.token}\n${row.remote}`, row]));
+      return uses.map((use) => {
+        const row = taken.get(`${use.token}\n${use.remote}`);
+        return { views: row?.views ?? 0, failures: row?.failures ?? 0 };
+      });
+    },
     async add(counts) {
       if (counts.length === 0) return;
       // The keys in one order, so that two reports upserting the same rows lock them in the same order.
@@ -42,8 +63,9 @@ export function createPostgresHealthRepository(pool: pg.Pool): HealthRepository 
       );
       return sumsOf(rows[0] as Parameters<typeof sumsOf>[0]);
     },
-    async prune(beforeMinute) {
+    async prune(beforeMinute, nowMinute) {
       await pool.query('DELETE FROM release_health WHERE minute < $1', [beforeMinute]);
+      await pool.query('DELETE FROM release_health_tokens WHERE expires_minute <= $1', [nowMinute]);
     },
   };
 }

@@ -8,6 +8,7 @@ import { type PostgresMigration, RATE_LIMITS_POSTGRES, runPostgresMigrations } f
 import { MIGRATION_TABLE } from '../sqlite/migrations';
 import {
   RELEASE_CANARY_POSTGRES,
+  RELEASE_HEALTH_TOKENS_POSTGRES,
   RELEASE_OPERATIONS_POSTGRES,
   RELEASE_REFUSAL_MINUTES_POSTGRES,
   RELEASE_REGISTRY_POSTGRES,
@@ -51,6 +52,13 @@ export const postgresMigrations: readonly PostgresMigration[] = [
     name: 'release refusals summed per minute',
     async up(client) {
       await client.query(RELEASE_REFUSAL_MINUTES_POSTGRES);
+    },
+  },
+  {
+    version: 6,
+    name: 'view tokens used',
+    async up(client) {
+      await client.query(RELEASE_HEALTH_TOKENS_POSTGRES);
     },
   },
 ];

@@ -103,3 +103,16 @@ export const RELEASE_REFUSAL_MINUTES_POSTGRES = `
     audit_id BIGINT NOT NULL UNIQUE REFERENCES release_audit (id),
     attempts INT NOT NULL CHECK (attempts >= 1),
     PRIMARY KEY (actor_uid, remote, environment, minute));`;
+
+/** Migration 6, view tokens used (sqlite/releaseSchema.ts says why); unlogged like release_health. */
+export const RELEASE_HEALTH_TOKENS_POSTGRES = `
+  CREATE UNLOGGED TABLE release_health_tokens (
+    token TEXT NOT NULL,
+    remote TEXT NOT NULL,
+    expires_minute INT NOT NULL,
+    views INT NOT NULL,
+    failures INT NOT NULL,
+    taken_views INT NOT NULL,
+    taken_failures INT NOT NULL,
+    PRIMARY KEY (token, remote));
+  CREATE INDEX release_health_tokens_by_expiry ON release_health_tokens (expires_minute);`;

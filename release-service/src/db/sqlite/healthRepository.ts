@@ -1,5 +1,14 @@
 /** Health counts on SQLite (db/healthRepository.ts): the upserts of one report in one transaction. */
-import { type HealthCount, type HealthRepository, SUM_COLUMNS, sumsOf } from '../healthRepository';
+import {
+  firstTake,
+  type HealthCount,
+  type HealthRepository,
+  SUM_COLUMNS,
+  sumsOf,
+  type TokenTaken,
+  type TokenUse,
+  takeTokenSet,
+} from '../healthRepository';
 import type { SqliteDatabase } from 'service-kit/sqlite';
 
 export function createSqliteHealthRepository(db: SqliteDatabase): HealthRepository {
@@ -16,15 +25,28 @@ export function createSqliteHealthRepository(db: SqliteDatabase): HealthReposito
     `SELECT ${SUM_COLUMNS} FROM release_health WHERE environment = ? AND remote = ? AND version = ? AND minute >= ?`,
   );
   const prune = db.prepare('DELETE FROM release_health WHERE minute < ?');
+  const pruneTokens = db.prepare('DELETE FROM release_health_tokens WHERE expires_minute <= ?');
+  const take = db.prepare<[TokenUse & { cap: number }], TokenTaken>(
+    `INSERT INTO release_health_tokens
+       (token, remote, expires_minute, views, failures, taken_views, taken_failures)
+     VALUES (@token, @remote, @expiresMinute, @views, @failures, @views, @failures)
+     ON CONFLICT (token, remote) DO UPDATE SET ${takeTokenSet('MIN', '@cap')}
+     RETURNING taken_views AS views, taken_failures AS failures`,
+  );
+  const takeAll = db.transaction((uses: readonly TokenUse[], cap: number) =>
+    uses.map((use) => take.get(Object.assign(firstTake(use, cap), { cap }))!),
+  );
   const add = db.transaction((counts: readonly HealthCount[]) => {
     for (const count of counts) upsert.run(count);
   });
   return {
+    takeTokens: async (uses, cap) => takeAll(uses, cap),
     add: async (counts) => add(counts),
     sums: async (environment, remote, version, sinceMinute) =>
       sumsOf(sums.get(environment, remote, version, sinceMinute) as Parameters<typeof sumsOf>[0]),
-    async prune(beforeMinute) {
+    async prune(beforeMinute, nowMinute) {
       prune.run(beforeMinute);
+      pruneTokens.run(nowMinute);
     },
   };
 }

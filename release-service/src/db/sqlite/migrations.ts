@@ -5,6 +5,7 @@
 import { runSqliteMigrations, type SqliteDatabase, type SqliteMigration } from 'service-kit/sqlite';
 import {
   RELEASE_CANARY_SQLITE,
+  RELEASE_HEALTH_TOKENS_SQLITE,
   RELEASE_OPERATIONS_SQLITE,
   RELEASE_REFUSAL_MINUTES_SQLITE,
   RELEASE_REGISTRY_SQLITE,
@@ -40,6 +41,13 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
     name: 'release refusals summed per minute',
     up(db) {
       db.exec(RELEASE_REFUSAL_MINUTES_SQLITE);
+    },
+  },
+  {
+    version: 6,
+    name: 'view tokens used',
+    up(db) {
+      db.exec(RELEASE_HEALTH_TOKENS_SQLITE);
     },
   },
 ];

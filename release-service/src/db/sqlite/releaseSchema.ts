@@ -151,3 +151,22 @@ export const RELEASE_REFUSAL_MINUTES_SQLITE = `
     audit_id INTEGER NOT NULL UNIQUE REFERENCES release_audit (id),
     attempts INTEGER NOT NULL CHECK (attempts >= 1),
     PRIMARY KEY (actor_uid, remote, environment, minute));`;
+
+/**
+ * Migration 6, view tokens used (docs/canary-releases.md, "Who can report"): per view token and
+ * remote, the views and failures already counted, so a token counts at most HEALTH_TOKEN_VIEWS
+ * however many reports (or instances) carry it; `taken_*` is what the last report got. Kept until
+ * the token expires (`expires_minute`), then pruned with the health rows: bounded by the tokens the
+ * web servers issue in one TTL. The token's random id only: nothing about a visitor.
+ */
+export const RELEASE_HEALTH_TOKENS_SQLITE = `
+  CREATE TABLE release_health_tokens (
+    token TEXT NOT NULL,
+    remote TEXT NOT NULL,
+    expires_minute INTEGER NOT NULL,
+    views INTEGER NOT NULL,
+    failures INTEGER NOT NULL,
+    taken_views INTEGER NOT NULL,
+    taken_failures INTEGER NOT NULL,
+    PRIMARY KEY (token, remote));
+  CREATE INDEX release_health_tokens_by_expiry ON release_health_tokens (expires_minute);`;
