@@ -1,12 +1,6 @@
 /** The arithmetic of canary health (src/releases/healthWindow.ts): rates, the decision, the window, failures split. */
 import type { ReleaseHealth } from 'shared-releases';
-import {
-  decisionOf,
-  minuteOf,
-  releaseHealth,
-  sinceMinute,
-  splitFailures,
-} from '../src/releases/healthWindow';
+import { decisionOf, minuteOf, releaseHealth, sinceMinute, splitFailures } from '../src/releases/healthWindow';
 
 const RULES = { minCanaryViews: 50, alpha: 0.05, power: 0.8, minEffect: 0.05 };
 const figures = (views: number, failures: number): ReleaseHealth =>

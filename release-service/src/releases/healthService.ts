@@ -13,14 +13,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { HealthCount, HealthRepository } from '../db/healthRepository';
 import { canaryRefOf, FlipConflictError, type RegistryEntry, type ReleaseRepository } from '../db/releaseRepository';
-import {
-  decisionOf,
-  type HealthRules,
-  minuteOf,
-  releaseHealth,
-  sinceMinute,
-  splitFailures,
-} from './healthWindow';
+import { decisionOf, type HealthRules, minuteOf, releaseHealth, sinceMinute, splitFailures } from './healthWindow';
 import { vouchedEntries } from './healthTokens';
 import { findReleasable } from './remotes';
 

@@ -5,12 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  DEVELOPMENT_VIEW_TOKEN_KEY,
-  servedBy,
-  verifyViewToken,
-  type ViewToken,
-} from 'shared-releases/view-token';
+import { DEVELOPMENT_VIEW_TOKEN_KEY, servedBy, verifyViewToken, type ViewToken } from 'shared-releases/view-token';
 import type { WebServerConfig } from '../config/config';
 import { createShellServer } from '../http/shellServer';
 import type { StaticServer } from '../http/staticServer';
