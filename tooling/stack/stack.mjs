@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ports, remotes, repoRoot, distDir, webApps } from './apps.mjs';
 import { startChild, stopChild, waitForUrl, isUp } from './processes.mjs';
 import os from 'node:os';
-import { createRemoteServer, createShellServer, defaultRenderThreads } from 'web-server';
+import { createRemoteServer, createShellServer, defaultRenderThreads } from 'web-server/dev';
 import { localRegistry } from './apps.mjs';
 import { releaseStoreDir } from './registry.mjs';
 import { siteOrigin } from 'shared-deployables';

@@ -1,13 +1,7 @@
-// The web server as a library: what the dev stack (local-stack/stack.mjs), the hosting
-// preparation, the end-to-end tests and the benchmark use. The production command is main.ts.
+// The web server as a library: what the hosting preparation, the end-to-end tests and the
+// benchmark use. The production command is main.ts; the dev stack's servers are web-server/dev.
 export { assemblePage, themeFromCookie } from './render/assemblePage';
-export {
-  ConfigError,
-  configFromEnvironment,
-  defaultRenderThreads,
-  isLoopback,
-  type WebServerConfig,
-} from './config/config';
+export { ConfigError, configFromEnvironment, isLoopback, type WebServerConfig } from './config/config';
 export { contentSecurityPolicy, noncedPolicies, remoteContentSecurityPolicy } from './config/csp';
 export {
   validCanaries,
@@ -19,12 +13,7 @@ export {
 } from './releases/registry';
 export { createRegistryFeed, type RegistryFeed } from './releases/registryFeed';
 export type { AuthBackend, RuntimeConfig } from './config/runtimeConfig';
-export {
-  createRemoteServer,
-  createShellServer,
-  publicRemotePreloads,
-  type ShellServerOverrides,
-} from './http/shellServer';
+export { publicRemotePreloads, type ShellServerOverrides } from './http/shellServer';
 export { createServerRenderer, type ServerRenderer } from './render/serverRendering';
 export { createStaticServer, type StaticServer, type StaticServerOptions } from './http/staticServer';
 export { bucketCookie, createVisitorReleases, type Visit, type VisitorReleases } from './releases/visitorReleases';
