@@ -5,23 +5,10 @@
  */
 import type { FlipResult } from 'shared-releases';
 import { canaryOf, canaryRequests, CANARY_ENV, consoleManifest } from './support/canaryRequests';
-import {
-  fakeManifests,
-  manifestUrlOf,
-  RELEASE_TOKENS as T,
-  releaseVerifyToken,
-  remoteManifest,
-  writeHeaders,
-} from './support/releaseFixtures';
-import { useTestApp } from './support/useTestApp';
+import { manifestUrlOf, RELEASE_TOKENS as T, remoteManifest, writeHeaders } from './support/releaseFixtures';
+import { useReleaseApp } from './support/useTestApp';
 
-const store = fakeManifests();
-const server = useTestApp({
-  per: 'test',
-  verifyToken: releaseVerifyToken,
-  fetchManifest: store.fetchManifest,
-  env: CANARY_ENV,
-});
+const { store, server } = useReleaseApp({ env: CANARY_ENV });
 const api = () => canaryRequests(server.send);
 const CONSOLE = 'admin_console';
 

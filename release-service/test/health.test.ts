@@ -16,16 +16,12 @@ import {
   report,
   setTokenClock,
 } from './support/canaryRequests';
-import { fakeManifests, RELEASE_TOKENS as T, releaseVerifyToken, remoteManifest } from './support/releaseFixtures';
-import { useTestApp } from './support/useTestApp';
+import { RELEASE_TOKENS as T, remoteManifest } from './support/releaseFixtures';
+import { useReleaseApp, useTestApp } from './support/useTestApp';
 
 const START = Date.parse('2026-03-02T09:00:30.000Z');
 let now = START;
-const store = fakeManifests();
-const server = useTestApp({
-  per: 'test',
-  verifyToken: releaseVerifyToken,
-  fetchManifest: store.fetchManifest,
+const { store, server } = useReleaseApp({
   clock: () => now,
   env: Object.assign({ HEALTH_REPORTS_PER_MINUTE: '1000' }, CANARY_ENV),
 });

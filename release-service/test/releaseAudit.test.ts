@@ -6,27 +6,13 @@
  * a retry answers the same refusal without counting it again. Runs on both engines.
  */
 import type { AuditEntry, AuditPage, OperationOutcome } from 'shared-releases';
-import {
-  fakeManifests,
-  RELEASE_ENV,
-  RELEASE_TOKENS as T,
-  releaseVerifyToken,
-  remoteManifest,
-  writeHeaders,
-} from './support/releaseFixtures';
+import { RELEASE_TOKENS as T, remoteManifest, writeHeaders } from './support/releaseFixtures';
 import { bearer } from './support/testApp';
-import { useTestApp } from './support/useTestApp';
+import { useReleaseApp } from './support/useTestApp';
 
 const START = Date.parse('2026-03-02T09:00:10.000Z');
 let now = START;
-const store = fakeManifests();
-const server = useTestApp({
-  per: 'test',
-  verifyToken: releaseVerifyToken,
-  fetchManifest: store.fetchManifest,
-  env: RELEASE_ENV,
-  clock: () => now,
-});
+const { store, server } = useReleaseApp({ clock: () => now });
 
 beforeAll(() => {
   for (let i = 1; i <= 8; i += 1) store.publish('admin-console', `v${i}`, remoteManifest('admin_console'));

@@ -6,24 +6,10 @@
  */
 import type { AuditEntry, FlipResult, OperationOutcome, RegistryDocument, VersionUsage } from 'shared-releases';
 import { bearer } from './support/testApp';
-import { useTestApp } from './support/useTestApp';
-import {
-  fakeManifests,
-  manifestUrlOf,
-  RELEASE_ENV,
-  RELEASE_TOKENS as T,
-  releaseVerifyToken,
-  remoteManifest,
-  writeHeaders,
-} from './support/releaseFixtures';
+import { useReleaseApp } from './support/useTestApp';
+import { manifestUrlOf, RELEASE_TOKENS as T, remoteManifest, writeHeaders } from './support/releaseFixtures';
 
-const store = fakeManifests();
-const server = useTestApp({
-  per: 'test',
-  verifyToken: releaseVerifyToken,
-  fetchManifest: store.fetchManifest,
-  env: RELEASE_ENV,
-});
+const { store, server } = useReleaseApp();
 
 const AT = '/api/releases/admin_console/production';
 const post = (url: string, payload: object, key: string, token: string = T.admin) =>
