@@ -3,7 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { connects, freePort, get, refusedWithin } from './support/webServerImage/connections';
-import { FIREBASE_WEB_CONFIG, REMOTE_NAMES, remotesAt, SITE_ORIGIN } from './support/webServerImage/deployment';
+import {
+  FIREBASE_WEB_CONFIG,
+  HEALTH_TOKEN_KEYS,
+  REMOTE_NAMES,
+  remotesAt,
+  SITE_ORIGIN,
+} from './support/webServerImage/deployment';
 import { imageEnv } from './support/webServerImage/dockerfile';
 import {
   removeImage,
@@ -63,6 +69,7 @@ describe("the image's command with a deployment's environment", () => {
       REMOTES: remotesAt(`http://127.0.0.1:${closed}`),
       API_BASE_URL: `http://127.0.0.1:${closed}/api`,
       FIREBASE_WEB_CONFIG,
+      HEALTH_TOKEN_KEYS,
     });
   }, 30_000);
 
@@ -133,11 +140,20 @@ describe('SIGTERM', () => {
     await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
     const remotePort = (remote.address() as AddressInfo).port;
     const closed = await freePort('127.0.0.1');
+    // Closed whatever happens: a stand-in left listening keeps Jest from ever exiting.
+    const stopRemote = () => {
+      remote.closeAllConnections();
+      remote.close();
+    };
     const server = await start({
       SITE_ORIGIN,
       REMOTES: remotesAt(`http://127.0.0.1:${remotePort}`),
       API_BASE_URL: `http://127.0.0.1:${closed}/api`,
       FIREBASE_WEB_CONFIG,
+      HEALTH_TOKEN_KEYS,
+    }).catch((error: unknown) => {
+      stopRemote();
+      throw error;
     });
     try {
       const inFlight = get(server.port, '/about');
@@ -169,8 +185,7 @@ describe('SIGTERM', () => {
       expect(Date.now() - sentAt).toBeLessThan(Number(imageEnv.DRAIN_TIMEOUT_MS));
     } finally {
       server.child.kill('SIGKILL');
-      remote.closeAllConnections();
-      remote.close();
+      stopRemote();
     }
   }, 30_000);
 });

@@ -95,9 +95,10 @@ export async function start(deployment: Record<string, string>): Promise<Running
       }
     };
     started.child.stdout!.on('data', look);
-    void started.exited.then(({ code }) =>
-      reject(new Error(`exited (${code}) before listening:\n${started.output()}`)),
-    );
+    void started.exited.then(({ code }) => {
+      clearTimeout(timer);
+      reject(new Error(`exited (${code}) before listening:\n${started.output()}`));
+    });
   });
   return { ...started, port, listening };
 }
