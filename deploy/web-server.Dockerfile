@@ -2,7 +2,7 @@
 # The shell's production web server (web-server/, docs/deployment.md), built from the repo root:
 #   docker build -f deploy/web-server.Dockerfile -t ai-manabi-web-server .
 #   docker run --rm -p 8080:8080 --stop-timeout 15 -e SITE_ORIGIN=https://… -e REMOTES='{…}' \
-#     -e API_BASE_URL=https://… -e FIREBASE_WEB_CONFIG='{…}' ai-manabi-web-server
+#     -e API_BASE_URL=https://… -e FIREBASE_WEB_CONFIG='{…}' -e HEALTH_TOKEN_KEYS=… ai-manabi-web-server
 # It is configured by environment variables only, validated at start (web-server/src/config/config.ts):
 # a missing or malformed one stops the container with a message naming it.
 #
