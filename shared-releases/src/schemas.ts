@@ -169,6 +169,7 @@ export const auditQuerySchema = z.strictObject({
 });
 
 export type ReleaseBody = z.infer<typeof releaseBodySchema>;
+export type CanaryPlanBody = z.infer<typeof canaryPlanSchema>;
 export type CanaryBody = z.infer<typeof canaryBodySchema>;
 export type HealthReport = z.infer<typeof healthReportSchema>;
 export type HealthEntry = z.infer<typeof healthEntrySchema>;
