@@ -3,7 +3,7 @@
  * soak; each step holds at least its soak and until the sequential test calls the canary healthy,
  * then moves on, and after the last step the canary is promoted, every move audited with its
  * figures (actor null: "自動"). Inconclusive holds, withdraw rolls back, a pause holds, bad plans
- * are refused. SQLite (the two-instance race is canaryWithdraw.test.ts's compare-and-swap).
+ * are refused. Both engines; two instances on one PostgreSQL database move a step once.
  */
 import type { AuditEntry } from 'shared-releases';
 import {
@@ -17,21 +17,22 @@ import {
   setTokenClock,
 } from './support/canaryRequests';
 import { fakeManifests, RELEASE_TOKENS as T, releaseVerifyToken, remoteManifest } from './support/releaseFixtures';
-import { useTestApp } from './support/useTestApp';
+import { describeOn, freshDatabaseEnv } from 'service-kit/testing';
+import { useAppsPerTest, useTestApp } from './support/useTestApp';
 
 jest.setTimeout(60_000);
 
 const START = Date.parse('2026-03-02T09:00:00.000Z');
 let now = START;
 const store = fakeManifests();
-const server = useTestApp({
-  per: 'test',
+const appOptions = {
   verifyToken: releaseVerifyToken,
   fetchManifest: store.fetchManifest,
   clock: () => now,
   // A 10-second least soak so that tests run in seconds; the timer's round every second.
   env: Object.assign({}, CANARY_ENV, { CANARY_MIN_SOAK_SECONDS: '10', CANARY_STEP_TICK_SECONDS: '1' }),
-});
+};
+const server = useTestApp(Object.assign({ per: 'test' as const }, appOptions));
 const api = () => canaryRequests(server.send);
 const CONSOLE = 'admin_console';
 const PLAN = { steps: [1, 10, 50], soakSeconds: 30 };
@@ -54,7 +55,12 @@ const start = async (plan: object = PLAN) => {
  * `loads` pairs of page loads (live, canary; each its own view token), a second apart; the canary's
  * fail when `canaryFails(i)`, the live release's when `liveFails(i)`. Stops when the canary is gone.
  */
-async function pageLoads(loads: number, canaryFails = (_i: number) => false, liveFails = (_i: number) => false) {
+async function pageLoads(
+  loads: number,
+  canaryFails = (_i: number) => false,
+  liveFails = (_i: number) => false,
+  send = server.send,
+) {
   const visitors = addresses(30);
   for (let i = 0; i < loads; i += 1) {
     now += 1_000;
@@ -62,13 +68,13 @@ async function pageLoads(loads: number, canaryFails = (_i: number) => false, liv
       ['v1', liveFails(i)],
       ['v2', canaryFails(i)],
     ] as const) {
-      const sent = await api().report(
+      const sent = await canaryRequests(send).report(
         visitors[i % visitors.length]!,
         report(entry(CONSOLE, consoleManifest(version), 1, fails ? { loadFailures: 1 } : {})),
       );
       expect(sent.statusCode).toBe(202);
     }
-    if (!(await api().registry()).canaries[CONSOLE]) return i + 1;
+    if (!(await canaryRequests(send).registry()).canaries[CONSOLE]) return i + 1;
   }
   return null;
 }
@@ -201,5 +207,35 @@ describe('bad plans', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ error: string }>().error).toContain(message);
     expect((await api().registry()).canaries).toEqual({});
+  });
+});
+
+describeOn('postgres')('two instances on one database', () => {
+  const startApp = useAppsPerTest();
+
+  it('move a step once when reports reach both at the end of its soak', async () => {
+    const env = Object.assign({}, appOptions.env, freshDatabaseEnv());
+    const [a, b] = [
+      await startApp(Object.assign({}, appOptions, { env })),
+      await startApp(Object.assign({}, appOptions, { env })),
+    ];
+    now = START;
+    await canaryRequests(a.send).release(T.admin, CONSOLE, 'production', 'v1');
+    const started = await canaryRequests(b.send).startPlanned(T.admin, CONSOLE, 'production', 'v2', {
+      steps: [1, 10, 50],
+      soakSeconds: 100,
+    });
+    expect(started.statusCode).toBe(201);
+    // Healthy before the soak ends: nothing moves yet.
+    expect(await pageLoads(90, undefined, undefined, a.send)).toBeNull();
+    expect((await canaryRequests(b.send).registry()).canaries[CONSOLE]).toMatchObject({ percent: 1 });
+    now += 20_000;
+    const healthy = () => report(entry(CONSOLE, consoleManifest('v2'), 1));
+    await Promise.all(
+      addresses(20).map((address, i) => canaryRequests(i % 2 ? a.send : b.send).report(address, healthy())),
+    );
+    const moves = (await canaryRequests(a.send).audit()).filter((line) => line.action === 'canary-percent');
+    expect(moves.map((line) => line.canaryPercent)).toEqual([10]);
+    expect((await canaryRequests(b.send).registry()).canaries[CONSOLE]).toMatchObject({ percent: 10 });
   });
 });
