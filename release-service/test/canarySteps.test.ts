@@ -145,6 +145,14 @@ describe('a plan 1,10,50 with healthy traffic', () => {
   });
 });
 
+it("after a share raised by hand, moves to the plan's next share above it", async () => {
+  await start();
+  expect((await api().setPercent(T.admin, CONSOLE, 'production', 20)).statusCode).toBe(200);
+  expect(await pageLoads(70)).toBeNull();
+  expect((await api().environmentOf(CONSOLE)).canary).toMatchObject({ percent: 50, plan: { step: 2 } });
+  expect((await automatic()).map((line) => line.canaryPercent)).toEqual([50]);
+});
+
 describe('a step is held', () => {
   it('past its soak while the decision is inconclusive', async () => {
     await start();

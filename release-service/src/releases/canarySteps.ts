@@ -37,15 +37,17 @@ export function createCanarySteps({ repo, log }: CanaryStepsDeps) {
     if (!canary || canary.status !== 'running' || !plan || plan.paused || decision.outcome !== 'healthy') return;
     const soaked = (nowMs - Date.parse(plan.stepStartedAt)) / 1000;
     if (soaked < plan.soakSeconds) return;
-    const last = plan.step >= plan.steps.length - 1;
-    const next = last ? 100 : plan.steps[plan.step + 1]!;
+    // The plan's next share above the current one (a person may have raised it by hand meanwhile).
+    const index = plan.steps.findIndex((share, at) => at > plan.step && share > canary.percent);
+    const last = index === -1;
+    const next = last ? 100 : plan.steps[index]!;
     const to: RegistryEntry = last
       ? { live: { version: canary.version, manifestUrl: canary.manifestUrl }, canary: null }
       : {
           live: entry.live,
           canary: Object.assign({}, canary, {
             percent: next,
-            plan: Object.assign({}, plan, { step: plan.step + 1, stepStartedAt: new Date(nowMs).toISOString() }),
+            plan: Object.assign({}, plan, { step: index, stepStartedAt: new Date(nowMs).toISOString() }),
           }),
         };
     const message = last
