@@ -16,7 +16,13 @@ import {
   report,
   setTokenClock,
 } from './support/canaryRequests';
-import { fakeManifests, RELEASE_TOKENS as T, releaseVerifyToken, remoteManifest } from './support/releaseFixtures';
+import {
+  fakeManifests,
+  RELEASE_TOKENS as T,
+  releaseVerifyToken,
+  remoteManifest,
+  shellManifest,
+} from './support/releaseFixtures';
 import { describeOn, freshDatabaseEnv } from 'service-kit/testing';
 import { useAppsPerTest, useTestApp } from './support/useTestApp';
 
@@ -43,6 +49,7 @@ beforeAll(() => {
 });
 beforeEach(async () => {
   now = START;
+  store.setShell('production', shellManifest());
   expect((await api().release(T.admin, CONSOLE, 'production', 'v1')).statusCode).toBe(201);
 });
 
@@ -151,6 +158,22 @@ it("after a share raised by hand, moves to the plan's next share above it", asyn
   expect(await pageLoads(70)).toBeNull();
   expect((await api().environmentOf(CONSOLE)).canary).toMatchObject({ percent: 50, plan: { step: 2 } });
   expect((await automatic()).map((line) => line.canaryPercent)).toEqual([50]);
+});
+
+it("is not promoted when the shell can no longer run it: held paused, audited with the gate's problems", async () => {
+  await start({ steps: [10], soakSeconds: 30 });
+  store.setShell('production', shellManifest('18.3.0'));
+  expect(await pageLoads(80)).toBeNull();
+  expect((await api().registry()).lines[CONSOLE]).toEqual(consoleManifest('v1'));
+  expect((await api().environmentOf(CONSOLE)).canary).toMatchObject({ percent: 10, plan: { paused: true } });
+  const [held] = await automatic();
+  expect(held).toMatchObject({
+    action: 'canary-pause',
+    canaryPercent: 10,
+    message: 'シェルと互換性がないため自動昇格を止め、ステップを一時停止しました (10%)。',
+    verdict: { ok: false },
+  });
+  expect(await automatic()).toHaveLength(1);
 });
 
 describe('a step is held', () => {

@@ -38,7 +38,7 @@ export function createReleaseServices({
 }: ReleaseServicesDeps) {
   const access = releaseAccess(isAdmin);
   const deps = { repo, config, fetchManifest, access, clock };
-  const steps = createCanarySteps({ repo, log });
+  const steps = createCanarySteps({ repo, log, fetchManifest, shellManifests: config.releaseShellManifests });
   const health = createHealthService({
     repo,
     store: healthStore,
