@@ -1,4 +1,4 @@
-import type { CanaryDecision, CanaryResult, SequentialFigures } from 'shared-releases';
+import type { CanaryDecision, CanaryPlan, CanaryResult, SequentialFigures } from 'shared-releases';
 import type { CanaryRequest } from '../api/releaseQueries';
 import { environmentName } from './environmentName';
 
@@ -82,3 +82,12 @@ export function canarySuccess(request: CanaryRequest, result: CanaryResult): str
       return `${where}のカナリア ${request.version} を中止しました。すべての訪問者に ${live} を配信しています。`;
   }
 }
+
+/** A soak in the unit it was probably typed in: 600 → "10 分", 90 → "90 秒". */
+const soakText = (seconds: number) =>
+  seconds % 3600 === 0 ? `${seconds / 3600} 時間` : seconds % 60 === 0 ? `${seconds / 60} 分` : `${seconds} 秒`;
+
+/** A canary's steps (docs/canary-releases.md, "Steps"): where it is, the plan, and whether paused. */
+export const planText = (plan: CanaryPlan): string =>
+  `${plan.step + 1}/${plan.steps.length}（${plan.steps.join(' → ')} % → 昇格、各 ${soakText(plan.soakSeconds)}以上・` +
+  `健全の判定で自動で進みます）${plan.paused ? '・一時停止中' : ''}`;
