@@ -40,6 +40,36 @@ describe('the リリース page’s canary panel', () => {
     );
   });
 
+  it('pauses a planned canary after the confirmation, then offers 再開', async () => {
+    const planned = (paused: boolean) => {
+      const overview = runningCanaryOverview(10);
+      overview.remotes[1]!.environments.production.canary!.plan = {
+        steps: [10, 50],
+        soakSeconds: 600,
+        step: 0,
+        stepStartedAt: CANARY_STARTED,
+        paused,
+      };
+      return overview;
+    };
+    const { api } = fakeService(planned(false), (_request, state) => {
+      state.overview = planned(true);
+      return { status: 200, body: canaryAnswer(runningAt(10)) };
+    });
+    renderPage();
+    await userEvent.click(within(await canaryPanel()).getByRole('button', { name: '一時停止' }));
+    const dialog = await screen.findByRole('dialog', { name: 'カナリアのステップを一時停止しますか？' });
+    expect(dialog).toHaveTextContent(
+      'admin-console（admin_console）の本番 (production)のカナリア v4 を今の割合のまま止め',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: '一時停止する' }));
+    expect(
+      await screen.findByText('admin-console の本番 (production)のカナリア v4 のステップを一時停止しました。'),
+    ).toBeInTheDocument();
+    expect(api.sent('POST', `${CANARY}/pause`).map((r) => r.body)).toEqual([{ expectedCanary: 'v4' }]);
+    expect(await within(await canaryPanel()).findByRole('button', { name: '再開' })).toBeEnabled();
+  });
+
   it('without a canary: says how to start one, shows the live release’s health, offers no canary action', async () => {
     fakeService(adminOverview());
     renderPage();

@@ -146,6 +146,22 @@ export function CanaryPanel({ remote, environment, busy, onRequest }: CanaryPane
             }
           />
           <Actions>
+            {canary.plan && (
+              <Button
+                type="button"
+                $variant="secondary"
+                disabled={busy}
+                onClick={() =>
+                  onRequest({
+                    kind: canary.plan!.paused ? 'canary-resume' : 'canary-pause',
+                    ...target,
+                    version: canary.version,
+                  })
+                }
+              >
+                {canary.plan.paused ? '再開' : '一時停止'}
+              </Button>
+            )}
             <Button
               type="button"
               disabled={busy}

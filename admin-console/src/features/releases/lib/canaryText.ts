@@ -67,6 +67,18 @@ export function canaryConfirmation(request: CanaryRequest): { title: string; des
         description: `${where}のカナリア ${request.version} の配信をやめ、すべての訪問者に現行の ${releaseName(request.live)} を配信します。`,
         confirm: '中止する',
       };
+    case 'canary-pause':
+      return {
+        title: 'カナリアのステップを一時停止しますか？',
+        description: `${where}のカナリア ${request.version} を今の割合のまま止め、自動では進めません（失敗率が高ければ取り下げは行われます）。`,
+        confirm: '一時停止する',
+      };
+    case 'canary-resume':
+      return {
+        title: 'カナリアのステップを再開しますか？',
+        description: `${where}のカナリア ${request.version} を、健全の判定で次のステップへ自動で進めます。`,
+        confirm: '再開する',
+      };
   }
 }
 
@@ -80,6 +92,10 @@ export function canarySuccess(request: CanaryRequest, result: CanaryResult): str
       return `${where}のカナリア ${request.version} を昇格しました。すべての訪問者に ${live} を配信しています。`;
     case 'canary-abort':
       return `${where}のカナリア ${request.version} を中止しました。すべての訪問者に ${live} を配信しています。`;
+    case 'canary-pause':
+      return `${where}のカナリア ${request.version} のステップを一時停止しました。`;
+    case 'canary-resume':
+      return `${where}のカナリア ${request.version} のステップを再開しました。`;
   }
 }
 
