@@ -71,6 +71,12 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         log: api.log,
       });
       api.addHook('onReady', () => outcomes.start());
+      // Planned canaries soak on time even without reports: every instance looks, one moves each.
+      const steps = setInterval(() => {
+        releases.health.evaluateAll().catch((error: unknown) => api.log.warn({ error }, 'canary steps round failed'));
+      }, config.canarySteps.tickSeconds * 1000);
+      steps.unref();
+      api.addHook('onClose', async () => clearInterval(steps));
       api.addHook('onClose', async () => outcomes.stop());
       api.register(livenessRoutes);
       api.register(releaseRoutes({ services: releases, guards, limitWrites }));

@@ -33,6 +33,8 @@ export interface AppConfig extends CommonConfig {
   releasePublicUrl: string;
   /** Per environment, the mf-manifest.json of the shell that environment serves: what the gate checks against. */
   releaseShellManifests: Record<ReleaseEnvironment, string>;
+  /** Canary steps (docs/canary-releases.md, "Steps"): the least soak a plan may ask for, how often the service looks. */
+  canarySteps: { minSoakSeconds: number; tickSeconds: number };
   /** Canary health (docs/canary-releases.md): the window, the sequential test's settings and the limits on reports. */
   health: {
     windowMinutes: number;
@@ -95,6 +97,9 @@ const envSchema = z.object(
     HEALTH_TOKEN_TTL_SECONDS: integer(10, 86_400).default(HEALTH_DEFAULTS.tokenTtlSeconds),
     HEALTH_TOKEN_KEYS: z.string().optional(),
     HEALTH_REPORTS_PER_MINUTE: integer(1, 1_000_000).default(HEALTH_DEFAULTS.reportsPerMinute),
+    // A minute in production; tests and local runs may allow seconds.
+    CANARY_MIN_SOAK_SECONDS: integer(1, 86_400).default(60),
+    CANARY_STEP_TICK_SECONDS: integer(1, 3_600).default(5),
     RELEASE_OUTCOME_RETENTION_DAYS: integer(1, 3_650).default(DEFAULT_OUTCOME_RETENTION_DAYS),
     TEST_FAILPOINT: z.enum(TEST_FAILPOINTS).optional(),
   }),
@@ -144,6 +149,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       tokenKeys: tokenKeys.keys,
       origins: common.corsOrigins,
     },
+    canarySteps: { minSoakSeconds: vars.CANARY_MIN_SOAK_SECONDS, tickSeconds: vars.CANARY_STEP_TICK_SECONDS },
     outcomeRetentionDays: vars.RELEASE_OUTCOME_RETENTION_DAYS,
     testFailpoint: vars.TEST_FAILPOINT ?? null,
   });

@@ -71,18 +71,18 @@ const ROUTES: Record<string, MatrixEntry> = {
     payload: () => ({ percent: 50, expectedCanary: 'v1' }),
     expected: ADMIN_ONLY(409),
   },
-  'POST /api/releases/:remote/:environment/canary/promote': {
-    url: '/api/releases/admin_console/production/canary/promote',
-    headers: { 'idempotency-key': `matrix-production-canary-promote-${Date.now()}` },
-    payload: () => ({ expectedCanary: 'v1' }),
-    expected: ADMIN_ONLY(409),
-  },
-  'POST /api/releases/:remote/:environment/canary/abort': {
-    url: '/api/releases/admin_console/production/canary/abort',
-    headers: { 'idempotency-key': `matrix-production-canary-abort-${Date.now()}` },
-    payload: () => ({ expectedCanary: 'v1' }),
-    expected: ADMIN_ONLY(409),
-  },
+  // The canary's decisions and its steps' pause and resume: the same rights and answers.
+  ...Object.fromEntries(
+    ['promote', 'abort', 'pause', 'resume'].map((action) => [
+      `POST /api/releases/:remote/:environment/canary/${action}`,
+      {
+        url: `/api/releases/admin_console/production/canary/${action}`,
+        headers: { 'idempotency-key': `matrix-production-canary-${action}-${Date.now()}` },
+        payload: () => ({ expectedCanary: 'v1' }),
+        expected: ADMIN_ONLY(409),
+      },
+    ]),
+  ),
   // Browsers' health reports: anonymous by design (their view token is no account); a bearer token
   // changes nothing (and is not checked).
   'POST /api/health': {

@@ -82,6 +82,14 @@ export interface ReleaseClient {
     body: CanaryDecisionBody,
     operationId: string,
   ): Promise<CanaryResult>;
+  /** A planned canary's steps held (pause) or let go again (resume). */
+  holdCanary(
+    remote: string,
+    environment: ReleaseEnvironment,
+    hold: 'pause' | 'resume',
+    body: CanaryDecisionBody,
+    operationId: string,
+  ): Promise<CanaryResult>;
   /** The outcome stored under the operation id; null when nothing was decided under it (send it again). */
   operation(operationId: string): Promise<OperationOutcome | null>;
   /** Where a version is named (live, canary, history): its folder may go only when nowhere. */
@@ -154,6 +162,8 @@ export function createReleaseClient({
     promoteCanary: (remote, environment, body, id) =>
       call('POST', `${at(remote, environment)}/canary/promote`, body, id),
     abortCanary: (remote, environment, body, id) => call('POST', `${at(remote, environment)}/canary/abort`, body, id),
+    holdCanary: (remote, environment, hold, body, id) =>
+      call('POST', `${at(remote, environment)}/canary/${hold}`, body, id),
     async operation(operationId) {
       try {
         return await call<OperationOutcome>('GET', `/releases/operations/${encodeURIComponent(operationId)}`);

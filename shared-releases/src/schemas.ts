@@ -55,10 +55,33 @@ export const canaryPercentSchema = z
  * POST /api/releases/:remote/:environment — make a newly published folder live, or, with
  * `canaryPercent`, serve it to that share of visitors beside the live release.
  */
+/** The longest soak a step may ask for (a day), and the most steps a plan has. */
+export const CANARY_MAX_SOAK_SECONDS = 86_400;
+export const CANARY_MAX_STEPS = 10;
+
+/** A canary's plan as a start asks for it (the service refuses a soak below its configured least). */
+export const canaryPlanSchema = z.strictObject({
+  steps: z
+    .array(canaryPercentSchema, { error: 'カナリアのステップは割合 (%) の配列で指定してください。' })
+    .min(1, 'カナリアのステップを 1 つ以上指定してください。')
+    .max(CANARY_MAX_STEPS, `カナリアのステップは ${CANARY_MAX_STEPS} 個までです。`)
+    .refine(
+      (steps) => steps.every((step, index) => index === 0 || step > steps[index - 1]!),
+      'カナリアのステップは増えていく順に指定してください (例: 1,10,50)。',
+    ),
+  soakSeconds: z
+    .number({ error: 'ステップの保持時間 (soakSeconds) は秒の整数で指定してください。' })
+    .int('ステップの保持時間 (soakSeconds) は秒の整数で指定してください。')
+    .min(1, 'ステップの保持時間は 1 秒以上です。')
+    .max(CANARY_MAX_SOAK_SECONDS, `ステップの保持時間は ${CANARY_MAX_SOAK_SECONDS} 秒 (1 日) までです。`),
+});
+
 export const releaseBodySchema = z.strictObject({
   version: versionIdSchema,
   sourceCommit: sourceCommitSchema.optional(),
   canaryPercent: canaryPercentSchema.optional(),
+  /** with canaryPercent (its first step): the service advances the canary by itself */
+  canaryPlan: canaryPlanSchema.optional(),
   expectedLive: expectedLiveSchema.optional(),
 });
 
@@ -146,6 +169,7 @@ export const auditQuerySchema = z.strictObject({
 });
 
 export type ReleaseBody = z.infer<typeof releaseBodySchema>;
+export type CanaryPlanBody = z.infer<typeof canaryPlanSchema>;
 export type CanaryBody = z.infer<typeof canaryBodySchema>;
 export type HealthReport = z.infer<typeof healthReportSchema>;
 export type HealthEntry = z.infer<typeof healthEntrySchema>;

@@ -83,6 +83,21 @@ export interface CanaryState {
   actor: string | null;
   /** set when the service withdrew it */
   withdrawn: { at: string; decision: CanaryDecision } | null;
+  /** the steps the service advances it by (docs/canary-releases.md, "Steps"); null: moved by hand */
+  plan?: CanaryPlan | null;
+}
+
+/** A canary's steps: each holds at least `soakSeconds` and until the decision is healthy. */
+export interface CanaryPlan {
+  /** the shares in order, increasing, each 1–99; the canary starts at the first */
+  steps: number[];
+  soakSeconds: number;
+  /** the index in `steps` of the share it runs at now */
+  step: number;
+  /** when the current step began */
+  stepStartedAt: string;
+  /** a paused canary never advances (a withdrawal still applies) */
+  paused: boolean;
 }
 
 /** One flip that made a version live in an environment. */
@@ -141,7 +156,8 @@ export interface ReleaseOverview {
 /**
  * canary: a release started as a canary; canary-percent: its share changed; canary-promote: it
  * became the live release; canary-abort: a person took it back; canary-withdraw: the service did,
- * on its health (actor null, the figures in `decision`).
+ * on its health (actor null, the figures in `decision`); canary-pause / canary-resume: its steps held
+ * or let go again. The service's own steps (canary-percent, canary-promote) have actor null too.
  */
 export type AuditAction =
   | 'release'
@@ -151,7 +167,9 @@ export type AuditAction =
   | 'canary-percent'
   | 'canary-promote'
   | 'canary-abort'
-  | 'canary-withdraw';
+  | 'canary-withdraw'
+  | 'canary-pause'
+  | 'canary-resume';
 export type AuditOutcome = 'done' | 'refused' | 'forbidden' | 'conflict';
 
 /** One line of the append-only audit log. */

@@ -10,6 +10,7 @@ import type {
   AuditEntry,
   AuditOutcome,
   CanaryDecision,
+  CanaryPlan,
   CanaryState,
   Deployment,
   ReleaseEnvironment,
@@ -35,6 +36,8 @@ export interface CanaryRecord {
   actor: string | null;
   withdrawnAt: string | null;
   decision: CanaryDecision | null;
+  /** the steps the service advances it by; null: moved by hand */
+  plan: CanaryPlan | null;
 }
 
 /** One remote's line in an environment: the live release (null: its deployed build) and its canary. */
@@ -48,6 +51,8 @@ export interface CanaryRef {
   version: string;
   status: CanaryStatus;
   percent?: number;
+  /** with the share: whether it was paused (a pause after the decision is a conflict) */
+  paused?: boolean;
 }
 
 export interface VersionRecord {
@@ -209,7 +214,7 @@ export const canaryRefOf = (canary: CanaryRecord | null, withPercent = true): Ca
   canary && {
     version: canary.version,
     status: canary.status,
-    ...(withPercent ? { percent: canary.percent } : {}),
+    ...(withPercent ? { percent: canary.percent, paused: canary.plan?.paused ?? false } : {}),
   };
 
 /** Whether the stored canary is still the one a change was decided against. */
@@ -218,7 +223,8 @@ export function sameCanary(current: CanaryRecord | null, expected: CanaryRef | n
   return (
     current.version === expected.version &&
     current.status === expected.status &&
-    (expected.percent === undefined || current.percent === expected.percent)
+    (expected.percent === undefined || current.percent === expected.percent) &&
+    (expected.paused === undefined || (current.plan?.paused ?? false) === expected.paused)
   );
 }
 

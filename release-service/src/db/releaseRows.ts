@@ -8,6 +8,7 @@ import type {
   AuditEntry,
   AuditOutcome,
   CanaryDecision,
+  CanaryPlan,
   Deployment,
   ReleaseEnvironment,
 } from 'shared-releases';
@@ -167,6 +168,7 @@ export const CANARY_COLUMNS = [
   'canary_actor',
   'canary_withdrawn_at',
   'canary_decision',
+  'canary_plan',
 ] as const;
 
 export interface RegistryRow {
@@ -181,6 +183,7 @@ export interface RegistryRow {
   canary_actor: string | null;
   canary_withdrawn_at: string | Date | null;
   canary_decision: string | CanaryDecision | null;
+  canary_plan: string | CanaryPlan | null;
 }
 
 /** What a read of registry lines selects. */
@@ -201,6 +204,7 @@ export function entryOf(row: RegistryRow): RegistryEntry {
           actor: row.canary_actor,
           withdrawnAt: row.canary_withdrawn_at === null ? null : iso(row.canary_withdrawn_at),
           decision: json(row.canary_decision),
+          plan: json(row.canary_plan),
         };
   return { live, canary };
 }
@@ -216,5 +220,6 @@ export function canaryValues(canary: CanaryRecord | null): unknown[] {
     canary.actor,
     canary.withdrawnAt,
     canary.decision ? JSON.stringify(canary.decision) : null,
+    canary.plan ? JSON.stringify(canary.plan) : null,
   ];
 }

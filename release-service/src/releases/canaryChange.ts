@@ -26,6 +26,8 @@ export interface ChangeDetails {
   canaryPercent: number;
   manifestUrl: string;
   newVersion?: { sourceCommit: string | null; createdBy: string | null };
+  /** the audit line's words (a planned start names its steps) */
+  message?: string;
 }
 
 export function createCanaryChange({ repo, clock }: Pick<ReleaseServiceDeps, 'repo' | 'clock'>, checks: ReleaseChecks) {
@@ -79,7 +81,7 @@ export function createCanaryChange({ repo, clock }: Pick<ReleaseServiceDeps, 're
           sourceCommit: attempt.sourceCommit,
           verdict: details.verdict,
           before: entry.live,
-          message: null,
+          message: details.message ?? null,
           canaryPercent: details.canaryPercent,
         },
         ...(operation ? { operation } : {}),

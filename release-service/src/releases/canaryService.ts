@@ -5,76 +5,31 @@
  * transaction on the registry line, so two at once never both win (the loser is a 409, audited as
  * a conflict), and moves the registry's version, so web servers follow within their refresh.
  */
-import type { CanaryResult, ReleaseEnvironment } from 'shared-releases';
+import type { CanaryPlan, CanaryResult, ReleaseEnvironment } from 'shared-releases';
 import type { AuthenticatedUser } from 'service-kit';
 import type { CanaryRecord } from '../db/releaseRepository';
 import { ApiError } from 'service-kit';
 import { createCanaryChange } from './canaryChange';
+import { createCanaryLookup } from './canaryLookup';
 import { type Attempt, createReleaseChecks } from './checks';
 import { RELEASE_MESSAGES as M } from './messages';
 import type { OperationContext } from './operations';
 import type { ReleaseServiceDeps } from './releaseService';
 import { type ReleasableRemote, releaseManifestUrl } from './remotes';
 
-/** The canary the operator saw, and the write's operation id. */
-interface Expectation {
-  expectedCanary: string;
-  operation: OperationContext | undefined;
-}
-
 export function createCanaryService(deps: ReleaseServiceDeps) {
   const { repo, config, clock } = deps;
   const checks = createReleaseChecks(deps);
   const { refuse, authorize, gate, expectState } = checks;
   const change = createCanaryChange(deps, checks);
+  const { begin, running } = createCanaryLookup(deps, checks);
 
-  /**
-   * The rights, then the line, checked against the canary the operator saw; the attempt names the
-   * canary's version once it is known.
-   */
-  async function begin(
-    user: AuthenticatedUser,
-    target: ReleasableRemote,
-    environment: ReleaseEnvironment,
-    action: Attempt['action'],
-    { expectedCanary, operation }: Expectation,
-  ) {
-    const attempt: Attempt = { user, target, environment, action, version: null, sourceCommit: null, operation };
-    await authorize(attempt);
-    const entry = await repo.entry(environment, target.remote);
-    if (!entry.canary) {
-      const current = { live: entry.live?.version ?? null, canary: null };
-      return refuse(
-        attempt,
-        new ApiError(409, M.noCanary(target.workspace, environment), undefined, undefined, { current }),
-      );
-    }
-    await expectState(Object.assign({}, attempt, { version: expectedCanary }), entry, { canary: expectedCanary });
-    const canary = entry.canary;
-    const named: Attempt = Object.assign({}, attempt, { version: canary.version });
-    return { attempt: named, entry, canary };
-  }
-
-  /** Only a running canary changes share or becomes live; a withdrawn one is aborted first. */
-  async function running(
-    user: AuthenticatedUser,
-    target: ReleasableRemote,
-    environment: ReleaseEnvironment,
-    action: Attempt['action'],
-    expectation: Expectation,
-  ) {
-    const begun = await begin(user, target, environment, action, expectation);
-    if (begun.canary.status !== 'running') {
-      await refuse(
-        begun.attempt,
-        new ApiError(409, M.canaryWithdrawn(target.workspace, environment, begun.canary.version)),
-        {
-          before: begun.entry.live,
-          manifestUrl: begun.canary.manifestUrl,
-        },
-      );
-    }
-    return begun;
+  /** A plan starts at the share asked for, and soaks at least the configured least (400 otherwise). */
+  async function planRefusal(attempt: Attempt, percent: number, plan: Pick<CanaryPlan, 'steps' | 'soakSeconds'>) {
+    const least = config.canarySteps.minSoakSeconds;
+    if (plan.soakSeconds < least) await refuse(attempt, new ApiError(400, M.soakTooShort(least)));
+    if (plan.steps[0] !== percent)
+      await refuse(attempt, new ApiError(400, M.planStartMismatch(plan.steps[0]!, percent)));
   }
 
   return {
@@ -87,11 +42,13 @@ export function createCanaryService(deps: ReleaseServiceDeps) {
         version,
         sourceCommit,
         canaryPercent,
+        canaryPlan,
         expectedLive,
       }: {
         version: string;
         sourceCommit?: string | undefined;
         canaryPercent: number;
+        canaryPlan?: Pick<CanaryPlan, 'steps' | 'soakSeconds'> | undefined;
         expectedLive?: string | null | undefined;
       },
       operation?: OperationContext,
@@ -106,6 +63,7 @@ export function createCanaryService(deps: ReleaseServiceDeps) {
         operation,
       };
       await authorize(attempt);
+      if (canaryPlan) await planRefusal(attempt, canaryPercent, canaryPlan);
       const entry = await repo.entry(environment, target.remote);
       await expectState(attempt, entry, { live: expectedLive });
       if (entry.canary?.status === 'running') {
@@ -119,15 +77,20 @@ export function createCanaryService(deps: ReleaseServiceDeps) {
       }
       const manifestUrl = releaseManifestUrl(config.releasePublicUrl, target, version);
       const verdict = await gate(attempt, manifestUrl, entry.live);
+      const startedAt = new Date(clock()).toISOString();
+      const plan = canaryPlan
+        ? Object.assign({}, canaryPlan, { step: 0, stepStartedAt: startedAt, paused: false })
+        : null;
       const canary: CanaryRecord = {
         version,
         manifestUrl,
         percent: canaryPercent,
         status: 'running',
-        startedAt: new Date(clock()).toISOString(),
+        startedAt,
         actor: user.email,
         withdrawnAt: null,
         decision: null,
+        plan,
       };
       return change(
         attempt,
@@ -138,8 +101,38 @@ export function createCanaryService(deps: ReleaseServiceDeps) {
           canaryPercent,
           manifestUrl,
           newVersion: { sourceCommit: attempt.sourceCommit, createdBy: user.email ?? user.uid },
+          ...(plan ? { message: M.planned(plan.steps, plan.soakSeconds) } : {}),
         },
       );
+    },
+
+    /** Holds (paused) or lets go (resumed) a planned canary's steps; a withdrawal applies either way. */
+    async hold(
+      user: AuthenticatedUser,
+      target: ReleasableRemote,
+      environment: ReleaseEnvironment,
+      { paused, expectedCanary }: { paused: boolean; expectedCanary: string },
+      operation?: OperationContext,
+    ) {
+      const action = paused ? 'canary-pause' : 'canary-resume';
+      const { attempt, entry, canary } = await running(user, target, environment, action, {
+        expectedCanary,
+        operation,
+      });
+      const refusal = !canary.plan
+        ? M.noPlan(target.workspace)
+        : canary.plan.paused === paused
+          ? M.alreadyPaused(target.workspace, paused)
+          : null;
+      if (refusal)
+        await refuse(attempt, new ApiError(409, refusal), { before: entry.live, manifestUrl: canary.manifestUrl });
+      const plan = Object.assign({}, canary.plan, { paused });
+      const to = { live: entry.live, canary: Object.assign({}, canary, { plan }) };
+      return change(attempt, entry, to, {
+        verdict: null,
+        canaryPercent: canary.percent,
+        manifestUrl: canary.manifestUrl,
+      });
     },
 
     async setPercent(

@@ -16,6 +16,8 @@ import { canaryRefOf, FlipConflictError, type RegistryEntry, type ReleaseReposit
 import { decisionOf, type HealthRules, minuteOf, releaseHealth, sinceMinute, splitFailures } from './healthWindow';
 import { vouchedEntries } from './healthTokens';
 import { findReleasable } from './remotes';
+import type { CanarySteps } from './canarySteps';
+import { RELEASE_ENVIRONMENTS } from 'shared-releases';
 
 export interface HealthServiceDeps {
   repo: ReleaseRepository;
@@ -23,6 +25,8 @@ export interface HealthServiceDeps {
   rules: HealthRules;
   clock: () => number;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** What a healthy decision may do next: a planned canary's next step (canarySteps.ts). */
+  advance?: CanarySteps['advance'];
 }
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`);
@@ -41,7 +45,7 @@ function releaseKeyOf(entry: RegistryEntry | undefined, manifest: string): strin
   return '';
 }
 
-export function createHealthService({ repo, store, rules, clock, log }: HealthServiceDeps) {
+export function createHealthService({ repo, store, rules, clock, log, advance }: HealthServiceDeps) {
   let prunedMinute = Number.NaN;
 
   /** Once a minute per process: the rows no window reaches any more go. */
@@ -68,10 +72,15 @@ export function createHealthService({ repo, store, rules, clock, log }: HealthSe
     return decisionOf(canaryHealth, liveHealth, rules, canary.startedAt, nowMs);
   }
 
-  /** Withdraws a running canary when the test says so (compare-and-swap: one instance decides). */
+  /**
+   * Withdraws a running canary when the test says so, or lets a healthy one with a plan take its
+   * next step (compare-and-swap: one instance decides).
+   */
   async function evaluate(environment: ReleaseEnvironment, remote: string, entry: RegistryEntry, nowMs: number) {
     const canary = entry.canary;
     const decision = await decide(environment, remote, entry, nowMs);
+    if (decision && decision.outcome !== 'withdraw' && advance)
+      await advance(environment, remote, entry, decision, nowMs);
     if (canary?.status !== 'running' || decision?.outcome !== 'withdraw') return;
     const test = decision.test!;
     const message =
@@ -152,6 +161,20 @@ export function createHealthService({ repo, store, rules, clock, log }: HealthSe
         if (entry) await evaluate(environment, remote, entry, nowMs);
       }
       return { accepted };
+    },
+
+    /**
+     * Every running canary decided now (the timer's round, app.ts): steps soak on time even when no
+     * report comes in.
+     */
+    async evaluateAll(): Promise<void> {
+      const nowMs = clock();
+      for (const environment of RELEASE_ENVIRONMENTS) {
+        const lines = await repo.entries(environment);
+        for (const [remote, entry] of Object.entries(lines)) {
+          if (entry.canary?.status === 'running') await evaluate(environment, remote, entry, nowMs);
+        }
+      }
     },
 
     /** A remote's figures in an environment: live beside canary, the canary's since its start. */

@@ -44,5 +44,14 @@ export const RELEASE_MESSAGES = {
     `${workspace} の${env(environment)}で配信中のカナリアはありません。`,
   canaryWithdrawn: (workspace: string, environment: ReleaseEnvironment, version: string) =>
     `${workspace} の${env(environment)}のカナリア ${version} は、失敗率が高いためサービスが取り下げました。中止 (abort) してから、修正したバージョンでやり直してください。`,
+  planned: (steps: readonly number[], soakSeconds: number) =>
+    `ステップ ${steps.map((step) => `${step}%`).join(' → ')} → 昇格。各ステップを ${soakSeconds} 秒以上、逐次検定が healthy と判定するまで保持して自動で進めます。`,
+  soakTooShort: (least: number) =>
+    `ステップの保持時間は ${least} 秒以上で指定してください (例: --soak ${least >= 60 ? `${Math.ceil(least / 60)}m` : `${least}s`})。`,
+  planStartMismatch: (first: number, percent: number) =>
+    `カナリアの割合 (${percent}%) はステップの最初 (${first}%) と同じにしてください。`,
+  noPlan: (workspace: string) => `${workspace} のカナリアにはステップがありません。割合は手で変更してください。`,
+  alreadyPaused: (workspace: string, paused: boolean) =>
+    `${workspace} のカナリアのステップは既に${paused ? '一時停止' : '進行'}中です。`,
   samePercent: (workspace: string, percent: number) => `${workspace} のカナリアは既に ${percent}% で配信中です。`,
 } as const;

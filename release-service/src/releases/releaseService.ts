@@ -25,7 +25,7 @@ import { type ReleasableRemote, releaseManifestUrl } from './remotes';
 
 export interface ReleaseServiceDeps {
   repo: ReleaseRepository;
-  config: Pick<AppConfig, 'releasePublicUrl' | 'releaseShellManifests'>;
+  config: Pick<AppConfig, 'releasePublicUrl' | 'releaseShellManifests' | 'canarySteps'>;
   fetchManifest: FetchManifest;
   access: ReleaseAccess;
   /** Milliseconds since the epoch (tests move it). */

@@ -35,6 +35,7 @@ export const canaryStateOf = (canary: CanaryRecord): CanaryState => ({
     canary.status === 'withdrawn' && canary.withdrawnAt && canary.decision
       ? { at: canary.withdrawnAt, decision: canary.decision }
       : null,
+  plan: canary.plan ?? null,
 });
 
 export function createReleaseViews(

@@ -9,6 +9,7 @@ import type { HealthRepository } from '../db/healthRepository';
 import type { ReleaseRepository } from '../db/releaseRepository';
 import { releaseAccess } from './access';
 import { createCanaryService } from './canaryService';
+import { createCanarySteps } from './canarySteps';
 import { createHealthService } from './healthService';
 import type { FetchManifest } from './manifests';
 import { createOperationViews } from './operations';
@@ -18,7 +19,7 @@ import { createReleaseViews } from './releaseViews';
 export interface ReleaseServicesDeps {
   repo: ReleaseRepository;
   healthStore: HealthRepository;
-  config: Pick<AppConfig, 'releasePublicUrl' | 'releaseShellManifests' | 'health'>;
+  config: Pick<AppConfig, 'releasePublicUrl' | 'releaseShellManifests' | 'health' | 'canarySteps'>;
   fetchManifest: FetchManifest;
   isAdmin: (user: AuthenticatedUser) => boolean;
   /** Milliseconds since the epoch; Date.now unless a test moves time. */
@@ -37,7 +38,15 @@ export function createReleaseServices({
 }: ReleaseServicesDeps) {
   const access = releaseAccess(isAdmin);
   const deps = { repo, config, fetchManifest, access, clock };
-  const health = createHealthService({ repo, store: healthStore, rules: config.health, clock, log });
+  const steps = createCanarySteps({ repo, log, fetchManifest, shellManifests: config.releaseShellManifests });
+  const health = createHealthService({
+    repo,
+    store: healthStore,
+    rules: config.health,
+    clock,
+    log,
+    advance: steps.advance,
+  });
   return {
     releases: Object.assign(createReleaseViews(repo, access, health), createReleaseService(deps)),
     canaries: createCanaryService(deps),

@@ -8,7 +8,7 @@
  *                                                        nextBefore: the next page's `before`
  *   GET  /api/releases/operations/:id                    the outcome stored under this operation id
  *   GET  /api/releases/:remote/versions/:version         where a version is named (live, canary, history)
- *   POST /api/releases/:remote/:environment              { version, sourceCommit?, canaryPercent?, expectedLive? }:
+ *   POST /api/releases/:remote/:environment              { version, sourceCommit?, canaryPercent?, canaryPlan?, expectedLive? }:
  *                                                        a new release (201 FlipResult), or with canaryPercent
  *                                                        a canary beside the live one (201 CanaryResult)
  *   POST /api/releases/:remote/:environment/promote      { version, expectedLive? }: a released version, same folder
@@ -16,6 +16,8 @@
  *   POST /api/releases/:remote/:environment/canary       { percent, expectedCanary }: the running canary's share
  *   POST /api/releases/:remote/:environment/canary/promote  { expectedCanary }: the canary becomes the live release
  *   POST /api/releases/:remote/:environment/canary/abort    { expectedCanary }: the canary cleared
+ *   POST /api/releases/:remote/:environment/canary/pause    { expectedCanary }: a planned canary's steps held
+ *   POST /api/releases/:remote/:environment/canary/resume   { expectedCanary }: …and let go again
  *
  * Every write needs a token, an Idempotency-Key (releaseOperations.ts), a known remote and
  * environment and a strict body (400/404 before anything is written); a stated state that is not
@@ -117,10 +119,18 @@ export function releaseRoutes({ services, guards, limitWrites }: ReleaseRouteDep
     post(
       '',
       async (request, { user, remote, environment }, operation) => {
-        const { canaryPercent, ...body } = parsed(releaseBodySchema, request.body);
-        return canaryPercent === undefined
+        const { canaryPercent, canaryPlan, ...body } = parsed(releaseBodySchema, request.body);
+        // A plan alone starts at its first step.
+        const percent = canaryPercent ?? canaryPlan?.steps[0];
+        return percent === undefined
           ? service.release(user, remote, environment, body, operation)
-          : canaries.start(user, remote, environment, Object.assign({ canaryPercent }, body), operation);
+          : canaries.start(
+              user,
+              remote,
+              environment,
+              Object.assign({ canaryPercent: percent, canaryPlan }, body),
+              operation,
+            );
       },
       201,
     );
@@ -135,6 +145,24 @@ export function releaseRoutes({ services, guards, limitWrites }: ReleaseRouteDep
     );
     post('/canary/promote', async (request, { user, remote, environment }, operation) =>
       canaries.promote(user, remote, environment, parsed(canaryDecisionBodySchema, request.body), operation),
+    );
+    post('/canary/pause', async (request, { user, remote, environment }, operation) =>
+      canaries.hold(
+        user,
+        remote,
+        environment,
+        { paused: true, ...parsed(canaryDecisionBodySchema, request.body) },
+        operation,
+      ),
+    );
+    post('/canary/resume', async (request, { user, remote, environment }, operation) =>
+      canaries.hold(
+        user,
+        remote,
+        environment,
+        { paused: false, ...parsed(canaryDecisionBodySchema, request.body) },
+        operation,
+      ),
     );
     post('/canary/abort', async (request, { user, remote, environment }, operation) =>
       canaries.abort(user, remote, environment, parsed(canaryDecisionBodySchema, request.body), operation),

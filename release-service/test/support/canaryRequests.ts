@@ -49,6 +49,13 @@ export function canaryRequests(send: Send) {
       post(token, at(remote, environment), { version }),
     startCanary: (token: string, remote: string, environment: string, version: string, canaryPercent: number) =>
       post(token, at(remote, environment), { version, canaryPercent, sourceCommit: 'abc1234' }),
+    /** A canary with a plan (docs/canary-releases.md, "Steps"): the service advances it. */
+    startPlanned: (token: string, remote: string, environment: string, version: string, canaryPlan: object) =>
+      post(token, at(remote, environment), { version, canaryPlan, sourceCommit: 'abc1234' }),
+    holdCanary: async (token: string, remote: string, environment: string, hold: 'pause' | 'resume') =>
+      post(token, `${at(remote, environment)}/canary/${hold}`, {
+        expectedCanary: await seenCanary(remote, environment),
+      }),
     setPercent: async (token: string, remote: string, environment: string, percent: unknown) =>
       post(token, `${at(remote, environment)}/canary`, {
         percent,

@@ -18,6 +18,7 @@ import path from 'node:path';
 import {
   type CanaryResult,
   type FlipResult,
+  type CanaryPlanBody,
   type ReleaseBody,
   type ReleaseClient,
   ReleaseApiError,
@@ -134,10 +135,17 @@ export function releaseRemote(options: ReleaseOptions): Promise<FlipResult> {
 }
 
 /** A new version served to `percent` % of the environment's visitors, the live release to the rest. */
-export function startCanaryRemote(options: ReleaseOptions & { percent: number }): Promise<CanaryResult> {
-  const { client, remote, environment, percent } = options;
+export function startCanaryRemote(
+  options: ReleaseOptions & { percent: number; plan?: CanaryPlanBody | undefined },
+): Promise<CanaryResult> {
+  const { client, remote, environment, percent, plan } = options;
   return publishThenAsk(options, (body, id) =>
-    client.startCanary(remote.federationName, environment, { ...body, canaryPercent: percent }, id),
+    client.startCanary(
+      remote.federationName,
+      environment,
+      { ...body, canaryPercent: percent, ...(plan ? { canaryPlan: plan } : {}) },
+      id,
+    ),
   );
 }
 

@@ -169,7 +169,7 @@ it('a canary failing to load is withdrawn by the service; npm run releases shows
 });
 
 it.each([
-  [['canary', 'admin-console'], '使い方: npm run canary -- <リモート> <割合 1〜99 | promote | abort>'],
+  [['canary', 'admin-console'], '使い方: npm run canary -- <リモート> <割合 1〜99 | promote | abort | pause | resume>'],
   [
     ['canary', 'admin-console', '0'],
     'カナリアを 0 % にするには中止してください: npm run canary -- admin-console abort',
@@ -178,7 +178,16 @@ it.each([
     ['canary', 'admin-console', '100'],
     'カナリアを 100 % にするには昇格してください: npm run canary -- admin-console promote',
   ],
-  [['canary', 'admin-console', 'halfway'], '「halfway」は割合でも promote / abort でもありません。'],
+  [['canary', 'admin-console', 'halfway'], '「halfway」は割合でも promote / abort / pause / resume でもありません。'],
+  [
+    ['release', 'admin-console', '--canary', '1,10,50'],
+    'ステップを自動で進めるには各ステップの保持時間を --soak で指定してください (例: --soak 10m)。',
+  ],
+  [
+    ['release', 'admin-console', '--canary', '1,10', '--soak', '10'],
+    '--soak「10」は使えません。20s・10m・1h のように数と単位 (s 秒 / m 分 / h 時間) で、1 日以内で指定してください。',
+  ],
+  [['release', 'admin-console', '--soak', '10m'], '--soak は --canary のステップと一緒に使います'],
   [
     ['canary', 'admin-console', '50', '--env', 'dev'],
     '環境「dev」はありません。staging / production のどれかを指定してください。',

@@ -8,6 +8,7 @@ import { type PostgresMigration, RATE_LIMITS_POSTGRES, runPostgresMigrations } f
 import { MIGRATION_TABLE } from '../sqlite/migrations';
 import {
   RELEASE_CANARY_POSTGRES,
+  RELEASE_CANARY_PLAN_POSTGRES,
   RELEASE_HEALTH_TOKENS_POSTGRES,
   RELEASE_OPERATIONS_POSTGRES,
   RELEASE_REFUSAL_MINUTES_POSTGRES,
@@ -59,6 +60,13 @@ export const postgresMigrations: readonly PostgresMigration[] = [
     name: 'view tokens used',
     async up(client) {
       await client.query(RELEASE_HEALTH_TOKENS_POSTGRES);
+    },
+  },
+  {
+    version: 7,
+    name: 'canary steps',
+    async up(client) {
+      await client.query(RELEASE_CANARY_PLAN_POSTGRES);
     },
   },
 ];

@@ -116,3 +116,6 @@ export const RELEASE_HEALTH_TOKENS_POSTGRES = `
     taken_failures INT NOT NULL,
     PRIMARY KEY (token, remote));
   CREATE INDEX release_health_tokens_by_expiry ON release_health_tokens (expires_minute);`;
+
+/** Migration 7, canary steps: sqlite/releaseSchema.ts says why. */
+export const RELEASE_CANARY_PLAN_POSTGRES = `ALTER TABLE registry_lines ADD COLUMN canary_plan JSONB;`;

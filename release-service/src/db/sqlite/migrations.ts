@@ -5,6 +5,7 @@
 import { runSqliteMigrations, type SqliteDatabase, type SqliteMigration } from 'service-kit/sqlite';
 import {
   RELEASE_CANARY_SQLITE,
+  RELEASE_CANARY_PLAN_SQLITE,
   RELEASE_HEALTH_TOKENS_SQLITE,
   RELEASE_OPERATIONS_SQLITE,
   RELEASE_REFUSAL_MINUTES_SQLITE,
@@ -48,6 +49,13 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
     name: 'view tokens used',
     up(db) {
       db.exec(RELEASE_HEALTH_TOKENS_SQLITE);
+    },
+  },
+  {
+    version: 7,
+    name: 'canary steps',
+    up(db) {
+      db.exec(RELEASE_CANARY_PLAN_SQLITE);
     },
   },
 ];

@@ -170,3 +170,11 @@ export const RELEASE_HEALTH_TOKENS_SQLITE = `
     taken_failures INTEGER NOT NULL,
     PRIMARY KEY (token, remote));
   CREATE INDEX release_health_tokens_by_expiry ON release_health_tokens (expires_minute);`;
+
+/**
+ * Migration 7, canary steps (docs/canary-releases.md, "Steps"): the plan a canary was started with,
+ * its current step, when that began and whether it is paused, as one JSON value beside the canary's
+ * other columns (null: a canary moved by hand). It lives and goes with the canary.
+ */
+export const RELEASE_CANARY_PLAN_SQLITE = `
+  ALTER TABLE registry_lines ADD COLUMN canary_plan TEXT CHECK (canary_plan IS NULL OR json_valid(canary_plan));`;

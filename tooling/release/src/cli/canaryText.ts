@@ -80,7 +80,11 @@ export function canaryStateText(canary: CanaryState): TerminalText {
     canary.status === 'running'
       ? `実行中 ${canary.percent} %`
       : `自動で取り下げ ${canary.percent} %${canary.withdrawn ? ` (${canary.withdrawn.at})` : ''}`;
-  return terminal`カナリア ${canary.version}: ${state}  開始 ${canary.startedAt}  ${canary.actor ?? '-'}`;
+  const plan = canary.plan;
+  const steps = plan
+    ? `  ステップ ${plan.step + 1}/${plan.steps.length} (${plan.steps.join(' → ')} %、各 ${plan.soakSeconds} 秒以上)${plan.paused ? ' 一時停止中' : ''}`
+    : '';
+  return terminal`カナリア ${canary.version}: ${state}${steps}  開始 ${canary.startedAt}  ${canary.actor ?? '-'}`;
 }
 
 /** A canary action's answer: the sentence, then where things stand. */

@@ -1,5 +1,6 @@
 // npm run release -- <remote> [--env staging|production] [--version <id>] [--from <built folder>]
 // npm run release -- <remote> --canary <1–99> [--env …] [--version <id>] [--from <built folder>]
+// npm run release -- <remote> --canary 1,10,50 --soak 10m [--env …]: steps the service advances
 // npm run release -- <remote> --rollback [--env staging|production]
 // docs/releasing.md. Exit 1 with the reason when refused (nothing changes then), 2 when typed wrong.
 import { versionFromClock } from 'shared-releases';
@@ -8,7 +9,8 @@ import { releaseRemote, rollbackRemote, sourceCommit, startCanaryRemote } from '
 import { findRemote } from '../remotes';
 import { releaseClientFromEnv } from '../service';
 import { artifactStoreFromEnv } from '../storeConfig';
-import { canaryPercentArg, printCanary } from './canaryText';
+import { canaryStartArgs } from './canaryPlan';
+import { printCanary } from './canaryText';
 import { environmentOption, parse, printFlip, run } from './run';
 import { say, terminal } from './terminalText';
 
@@ -19,11 +21,17 @@ run(async () => {
     from: { type: 'string' },
     rollback: { type: 'boolean', default: false },
     canary: { type: 'string' },
+    soak: { type: 'string' },
   });
   const remote = findRemote(positionals[0]);
   const environment = environmentOption(values.env);
   // Read before anything is built: a share typed wrong should not cost a build.
-  const percent = values.canary === undefined ? undefined : canaryPercentArg(values.canary, remote.workspace, true);
+  if (values.soak !== undefined && values.canary === undefined) {
+    throw new UsageError('--soak は --canary のステップと一緒に使います (例: --canary 1,10,50 --soak 10m)。');
+  }
+  const started =
+    values.canary === undefined ? undefined : canaryStartArgs(values.canary, values.soak, remote.workspace);
+  const percent = started?.percent;
   const client = releaseClientFromEnv();
   if (values.rollback) {
     if (percent !== undefined) throw new UsageError('--rollback と --canary は一緒に使えません。');
@@ -49,9 +57,14 @@ run(async () => {
     return;
   }
   printCanary(
-    await startCanaryRemote({ ...options, percent }),
+    await startCanaryRemote({ ...options, percent, plan: started?.plan }),
     terminal`${remote.federationName} ${version} をカナリアとして公開しました`,
   );
   const envOption = environment === 'production' ? '' : ` --env ${environment}`;
+  if (started?.plan) {
+    const { steps, soakSeconds } = started.plan;
+    say(terminal`  ステップ ${steps.join(' → ')} % → 昇格 (各 ${soakSeconds} 秒以上、healthy の判定で自動で進みます)`);
+    say(terminal`  一時停止・再開: npm run canary -- ${remote.workspace} pause | resume${envOption}`);
+  }
   say(terminal`  割合の変更・昇格・中止: npm run canary -- ${remote.workspace} <1〜99> | promote | abort${envOption}`);
 });

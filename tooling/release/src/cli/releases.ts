@@ -36,7 +36,8 @@ function auditLine(e: AuditEntry): TerminalText {
   const verdict = e.verdict?.problems.length ? `  ゲート: ${e.verdict.problems.join(' / ')}` : '';
   const before = e.before.version ? `  (前: ${e.before.version})` : '';
   // The service withdraws a canary on its own: no account did it.
-  const actor = e.action === 'canary-withdraw' ? '自動' : (e.actor.email ?? e.actor.uid ?? '-');
+  // The service's own withdrawals and planned steps have no actor.
+  const actor = e.actor.uid === null && e.actor.email === null ? '自動' : (e.actor.email ?? e.actor.uid ?? '-');
   const commit = e.sourceCommit ? `  ${e.sourceCommit.slice(0, 12)}` : '';
   // An account's refusals without rights are one line per minute with their count.
   const attempts = (e.attempts ?? 1) > 1 ? `  (${e.attempts} 回)` : '';

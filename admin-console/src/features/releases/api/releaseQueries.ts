@@ -59,6 +59,8 @@ export type CanaryRequest = Target & { environment: ReleaseEnvironment; version:
         /** Aborting one the service withdrew: nobody is served it any more, the abort clears it. */
         withdrawn?: boolean;
       }
+    /** A planned canary's steps held or let go (docs/canary-releases.md, "Steps"). */
+    | { kind: 'canary-pause' | 'canary-resume' }
   );
 
 /** What a confirmed button asks the service to do. */
@@ -97,6 +99,11 @@ function send(client: ReleaseClient, request: FlipRequest, operationId: string):
       return client.promoteCanary(remote, environment, { expectedCanary: request.version }, operationId);
     case 'canary-abort':
       return client.abortCanary(remote, environment, { expectedCanary: request.version }, operationId);
+    case 'canary-pause':
+    case 'canary-resume': {
+      const hold = request.kind === 'canary-pause' ? 'pause' : 'resume';
+      return client.holdCanary(remote, environment, hold, { expectedCanary: request.version }, operationId);
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred, type FakeReply } from 'shared-data/testing';
-import { canaryAnswer, runningAt, runningCanaryOverview } from './canaryFixtures';
+import { CANARY_STARTED, canaryAnswer, runningAt, runningCanaryOverview } from './canaryFixtures';
 import { CANARY, canaryPanel, fakeService, renderPage, rowsOf } from './canaryTestKit';
 import { adminOverview } from './releaseFixtures';
 
@@ -22,6 +22,52 @@ describe('the リリース page’s canary panel', () => {
     expect(within(panel).getByRole('button', { name: '中止' })).toBeEnabled();
     expect(within(panel).getByRole('button', { name: '割合を 10 % に変更' })).toBeDisabled(); // the share now
     expect(within(panel).getByRole('button', { name: '割合を 50 % に変更' })).toBeEnabled();
+  });
+
+  it("shows a planned canary's steps: where it is, the plan, and a pause", async () => {
+    const overview = runningCanaryOverview(10);
+    overview.remotes[1]!.environments.production.canary!.plan = {
+      steps: [1, 10, 50],
+      soakSeconds: 600,
+      step: 1,
+      stepStartedAt: CANARY_STARTED,
+      paused: true,
+    };
+    fakeService(overview);
+    renderPage();
+    expect(await canaryPanel()).toHaveTextContent(
+      'console-team@example.comステップ2/3（1 → 10 → 50 % → 昇格、各 10 分以上・健全の判定で自動で進みます）・一時停止中健全性',
+    );
+  });
+
+  it('pauses a planned canary after the confirmation, then offers 再開', async () => {
+    const planned = (paused: boolean) => {
+      const overview = runningCanaryOverview(10);
+      overview.remotes[1]!.environments.production.canary!.plan = {
+        steps: [10, 50],
+        soakSeconds: 600,
+        step: 0,
+        stepStartedAt: CANARY_STARTED,
+        paused,
+      };
+      return overview;
+    };
+    const { api } = fakeService(planned(false), (_request, state) => {
+      state.overview = planned(true);
+      return { status: 200, body: canaryAnswer(runningAt(10)) };
+    });
+    renderPage();
+    await userEvent.click(within(await canaryPanel()).getByRole('button', { name: '一時停止' }));
+    const dialog = await screen.findByRole('dialog', { name: 'カナリアのステップを一時停止しますか？' });
+    expect(dialog).toHaveTextContent(
+      'admin-console（admin_console）の本番 (production)のカナリア v4 を今の割合のまま止め',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: '一時停止する' }));
+    expect(
+      await screen.findByText('admin-console の本番 (production)のカナリア v4 のステップを一時停止しました。'),
+    ).toBeInTheDocument();
+    expect(api.sent('POST', `${CANARY}/pause`).map((r) => r.body)).toEqual([{ expectedCanary: 'v4' }]);
+    expect(await within(await canaryPanel()).findByRole('button', { name: '再開' })).toBeEnabled();
   });
 
   it('without a canary: says how to start one, shows the live release’s health, offers no canary action', async () => {

@@ -9,7 +9,7 @@ import {
 import { Button } from 'shared-ui';
 import { DangerOutlineButton } from '../../../components/DangerButton';
 import type { FlipRequest } from '../api/releaseQueries';
-import { decisionRule, decisionState } from '../lib/canaryText';
+import { decisionRule, decisionState, planText } from '../lib/canaryText';
 import { CanaryPercentForm } from './CanaryPercentForm';
 import { HealthTable } from './HealthTable';
 import { Actions, Code, Facts, Muted } from './releaseStyles';
@@ -77,6 +77,12 @@ export function CanaryPanel({ remote, environment, busy, onRequest }: CanaryPane
           <dd>
             {formatJapaneseDateTime(canary.startedAt)}・{canary.actor ?? '不明'}
           </dd>
+          {canary.plan && (
+            <>
+              <dt>ステップ</dt>
+              <dd>{planText(canary.plan)}</dd>
+            </>
+          )}
           {canary.withdrawn && (
             <>
               <dt>取り下げ</dt>
@@ -140,6 +146,22 @@ export function CanaryPanel({ remote, environment, busy, onRequest }: CanaryPane
             }
           />
           <Actions>
+            {canary.plan && (
+              <Button
+                type="button"
+                $variant="secondary"
+                disabled={busy}
+                onClick={() =>
+                  onRequest({
+                    kind: canary.plan!.paused ? 'canary-resume' : 'canary-pause',
+                    ...target,
+                    version: canary.version,
+                  })
+                }
+              >
+                {canary.plan.paused ? '再開' : '一時停止'}
+              </Button>
+            )}
             <Button
               type="button"
               disabled={busy}

@@ -1,4 +1,4 @@
-import type { CanaryDecision, CanaryResult, SequentialFigures } from 'shared-releases';
+import type { CanaryDecision, CanaryPlan, CanaryResult, SequentialFigures } from 'shared-releases';
 import type { CanaryRequest } from '../api/releaseQueries';
 import { environmentName } from './environmentName';
 
@@ -67,6 +67,18 @@ export function canaryConfirmation(request: CanaryRequest): { title: string; des
         description: `${where}のカナリア ${request.version} の配信をやめ、すべての訪問者に現行の ${releaseName(request.live)} を配信します。`,
         confirm: '中止する',
       };
+    case 'canary-pause':
+      return {
+        title: 'カナリアのステップを一時停止しますか？',
+        description: `${where}のカナリア ${request.version} を今の割合のまま止め、自動では進めません（失敗率が高ければ取り下げは行われます）。`,
+        confirm: '一時停止する',
+      };
+    case 'canary-resume':
+      return {
+        title: 'カナリアのステップを再開しますか？',
+        description: `${where}のカナリア ${request.version} を、健全の判定で次のステップへ自動で進めます。`,
+        confirm: '再開する',
+      };
   }
 }
 
@@ -80,5 +92,18 @@ export function canarySuccess(request: CanaryRequest, result: CanaryResult): str
       return `${where}のカナリア ${request.version} を昇格しました。すべての訪問者に ${live} を配信しています。`;
     case 'canary-abort':
       return `${where}のカナリア ${request.version} を中止しました。すべての訪問者に ${live} を配信しています。`;
+    case 'canary-pause':
+      return `${where}のカナリア ${request.version} のステップを一時停止しました。`;
+    case 'canary-resume':
+      return `${where}のカナリア ${request.version} のステップを再開しました。`;
   }
 }
+
+/** A soak in the unit it was probably typed in: 600 → "10 分", 90 → "90 秒". */
+const soakText = (seconds: number) =>
+  seconds % 3600 === 0 ? `${seconds / 3600} 時間` : seconds % 60 === 0 ? `${seconds / 60} 分` : `${seconds} 秒`;
+
+/** A canary's steps (docs/canary-releases.md, "Steps"): where it is, the plan, and whether paused. */
+export const planText = (plan: CanaryPlan): string =>
+  `${plan.step + 1}/${plan.steps.length}（${plan.steps.join(' → ')} % → 昇格、各 ${soakText(plan.soakSeconds)}以上・` +
+  `健全の判定で自動で進みます）${plan.paused ? '・一時停止中' : ''}`;

@@ -20,6 +20,8 @@ export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'canary-promote': 'カナリア昇格',
   'canary-abort': 'カナリア中止',
   'canary-withdraw': 'カナリア自動取り下げ',
+  'canary-pause': 'カナリア一時停止',
+  'canary-resume': 'カナリア再開',
 };
 
 export const OUTCOME_LABELS: Readonly<Record<AuditOutcome, string>> = {
