@@ -66,7 +66,8 @@ const remoteBudgets = {
     what: 'entry, app code, dialog and form libraries',
     // zod for the article form (shared-articles/schema); the shell's copy serves only zod/mini.
     vendors: ['vendors-node_modules_radix-ui_*.js', 'vendors-node_modules_zod_*.js'],
-    limit: '97 KB',
+    // 97 → 98 KB with the canary's steps (plan, 一時停止 / 再開, 97.07 KB): admins only, never on a public page.
+    limit: '98 KB',
   },
 };
 
