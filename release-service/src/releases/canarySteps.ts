@@ -19,6 +19,7 @@ import {
   type RegistryEntry,
   type ReleaseRepository,
 } from '../db/releaseRepository';
+import { automaticAudit } from './automaticAudit';
 import type { FetchManifest } from './manifests';
 
 export interface CanaryStepsDeps {
@@ -96,14 +97,10 @@ export function createCanarySteps({ repo, log, fetchManifest, shellManifests }: 
       if (!verdict) return;
     }
     const known = await repo.findVersion(remote, canary.version);
-    const audit: AuditRecord = {
-      actor: { uid: null, email: null },
+    const audit: AuditRecord = automaticAudit(canary, {
       action: last ? 'canary-promote' : 'canary-percent',
-      outcome: 'done',
       remote,
       environment,
-      version: canary.version,
-      manifestUrl: canary.manifestUrl,
       sourceCommit: known?.sourceCommit ?? null,
       verdict,
       before: entry.live,
@@ -113,7 +110,7 @@ export function createCanarySteps({ repo, log, fetchManifest, shellManifests }: 
           `${figures(decision)} のため自動で ${next}% に進めました。`,
       canaryPercent: next,
       decision,
-    };
+    });
     if (verdict && !verdict.ok) {
       // The shell cannot run it now: held (paused, one audit line) for a person to decide.
       const held = Object.assign({}, canary, { plan: Object.assign({}, plan, { paused: true }) });

@@ -15,6 +15,7 @@ import type { HealthCount, HealthRepository } from '../db/healthRepository';
 import { canaryRefOf, FlipConflictError, type RegistryEntry, type ReleaseRepository } from '../db/releaseRepository';
 import { decisionOf, type HealthRules, minuteOf, releaseHealth, sinceMinute, splitFailures } from './healthWindow';
 import { vouchedEntries } from './healthTokens';
+import { automaticAudit } from './automaticAudit';
 import { findReleasable } from './remotes';
 import type { CanarySteps } from './canarySteps';
 import { RELEASE_ENVIRONMENTS } from 'shared-releases';
@@ -103,21 +104,17 @@ export function createHealthService({ repo, store, rules, clock, log, advance }:
             decision,
           }),
         },
-        audit: {
-          actor: { uid: null, email: null },
+        audit: automaticAudit(canary, {
           action: 'canary-withdraw',
-          outcome: 'done',
           remote,
           environment,
-          version: canary.version,
-          manifestUrl: canary.manifestUrl,
           sourceCommit: known?.sourceCommit ?? null,
           verdict: null,
           before: entry.live,
           message,
           canaryPercent: 0,
           decision,
-        },
+        }),
       });
       log.warn({ remote, environment, version: canary.version, decision }, 'canary withdrawn on its health');
     } catch (error) {
