@@ -3,8 +3,9 @@
 // for 10 s: SQLite on one instance, PostgreSQL on two sharing the load), run on this checkout
 // ("after") and another ("before", its own `npm install` done), interleaved: each round measures
 // both, in turns that alternate which goes first, so the machine's load drifts over both alike.
-// Each figure is the median over the rounds. One PostgreSQL server (fsync on) for the whole run,
-// a database per checkout.
+// Each figure is the median over the rounds, beside the API processes' CPU-seconds under each load
+// (what the requests cost: steadier than latency on a shared machine). One PostgreSQL server
+// (fsync on) for the whole run, a database per checkout.
 //   git worktree add --detach ../before <commit> && (cd ../before && npm install)
 //   flock /tmp/e2e.lock npx tsx tooling/bench/apiCompare.ts --before=../before [--rounds=5]
 import type { ChildProcess } from 'node:child_process';
@@ -16,13 +17,15 @@ import { repoRoot } from 'local-stack/apps.mjs';
 import { freePort } from 'local-stack/processes.mjs';
 import { type ApiFigures, loadTest, loadTestPair } from './api';
 import { createDatabase, newestSlug, startInstance, stopInstance } from './apiPostgres';
+import { cpuMeter } from './cpuTime';
 import { median } from './stats';
 
 const ROUTES = { list: '/api/articles', article: '/api/articles/slug/{slug}' } as const;
 type Engine = 'SQLite' | 'PostgreSQL (2 instances)';
 type Side = 'before' | 'after';
+type Sample = ApiFigures & { cpuSeconds: number };
 /** One sample per route; keyed `${side} ${engine} ${route}`. */
-type Samples = Map<string, ApiFigures[]>;
+type Samples = Map<string, Sample[]>;
 
 const argument = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 
@@ -34,13 +37,18 @@ async function measureOnce(root: string, databases: Record<string, string>[], se
     // One after the other: the first applies the migrations (and seeds), the next finds them done.
     for (const [i, port] of ports.entries()) instances.push(await startInstance(port, databases[i]!, root));
     const slug = await newestSlug(ports[0]!);
-    const figures: Record<string, ApiFigures> = {};
+    const figures: Record<string, Sample> = {};
     for (const [name, route] of Object.entries(ROUTES)) {
       const urls = ports.map((port) => `http://127.0.0.1:${port}${route.replace('{slug}', slug)}`);
-      figures[name] =
+      // The API's CPU-seconds under the fixed load: what a request costs, far steadier than its
+      // latency on a machine shared with other work.
+      const meter = cpuMeter(Object.fromEntries(instances.map((child, i) => [i, child.pid!])));
+      const load =
         urls.length === 1
           ? await loadTest(urls[0]!, { runs: 1, seconds })
           : await loadTestPair(urls, { runs: 1, seconds });
+      const cpuSeconds = Object.values(meter.since()).reduce((sum, each) => sum + each, 0);
+      figures[name] = { ...load, cpuSeconds: Math.round(cpuSeconds * 100) / 100 };
     }
     return figures;
   } finally {
@@ -48,12 +56,13 @@ async function measureOnce(root: string, databases: Record<string, string>[], se
   }
 }
 
-const summary = (samples: ApiFigures[]): ApiFigures & { p99Runs: number[] } => ({
+const summary = (samples: Sample[]) => ({
   requestsPerSecond: Math.round(median(samples.map((s) => s.requestsPerSecond))),
   p50Ms: median(samples.map((s) => s.p50Ms)),
   p99Ms: median(samples.map((s) => s.p99Ms)),
   errors: samples.reduce((sum, s) => sum + s.errors, 0),
   p99Runs: samples.map((s) => s.p99Ms),
+  cpuSeconds: median(samples.map((s) => s.cpuSeconds)),
 });
 
 async function main() {
@@ -104,6 +113,7 @@ async function main() {
     p50: `${s.p50Ms} ms`,
     p99: `${s.p99Ms} ms`,
     'p99 per round': s.p99Runs.join(' '),
+    'API CPU-s': s.cpuSeconds,
     errors: s.errors,
   }));
   console.table(rows);

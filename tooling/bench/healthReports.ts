@@ -7,7 +7,7 @@
 // page's two beacons), from one of 1,000 addresses, from the site's origin. After the load: what
 // was counted, the rows it left, and the CPU-seconds each process used.
 // Runs inside `npm run bench -- --only=health-reports`, or alone:
-//   flock /tmp/e2e.lock npx tsx tooling/bench/healthReports.ts [--seconds=30] [--rate=1000]
+//   flock /tmp/e2e.lock npx tsx tooling/bench/healthReports.ts [--seconds=30] [--rate=1000] [--cpu-prof=<dir>]
 import { execFile, execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -26,7 +26,14 @@ export interface HealthReportFigures {
   /** CPU-seconds over the load: each instance, PostgreSQL (all its processes), the load generator */
   cpuSeconds: Record<string, number>;
   /** rows after the load, and the views they hold */
-  rows: { releaseHealth: number; releaseHealthTokens: number; viewsCounted: number; failuresCounted: number };
+  rows: {
+    releaseHealth: number;
+    releaseHealthTokens: number;
+    /** the tokens table with its index, bytes */
+    releaseHealthTokensBytes: number;
+    viewsCounted: number;
+    failuresCounted: number;
+  };
 }
 
 /** One value from the database (psql: no client library for a few counts). */
@@ -37,7 +44,15 @@ function query(postgres: PostgresServer, sql: string): number {
   return Number(out.toString().trim());
 }
 
-export async function measureHealthReports({ rate = 1000, seconds = 30 } = {}): Promise<HealthReportFigures> {
+/**
+ * @param cpuProfileDir  when set, each instance writes a V8 CPU profile there when it stops (`--cpu-prof`):
+ *   where an instance's CPU-seconds went, function by function (open it in Chrome DevTools)
+ */
+export async function measureHealthReports({
+  rate = 1000,
+  seconds = 30,
+  cpuProfileDir = '',
+} = {}): Promise<HealthReportFigures> {
   const postgres = await startPostgres({ fsync: true });
   let services: Awaited<ReturnType<typeof startServiceInstances>> | undefined;
   try {
@@ -48,6 +63,7 @@ export async function measureHealthReports({ rate = 1000, seconds = 30 } = {}): 
       TRUST_PROXY: '1',
       CORS_ORIGINS: SITE_ORIGIN,
       LOG_LEVEL: 'warn',
+      ...(cpuProfileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(cpuProfileDir)}` } : {}),
     });
     await services.ready();
     const plan: LoadPlan = {
@@ -78,6 +94,7 @@ export async function measureHealthReports({ rate = 1000, seconds = 30 } = {}): 
     const rows = {
       releaseHealth: query(postgres, 'SELECT count(*) FROM release_health'),
       releaseHealthTokens: query(postgres, 'SELECT count(*) FROM release_health_tokens'),
+      releaseHealthTokensBytes: query(postgres, "SELECT pg_total_relation_size('release_health_tokens')"),
       viewsCounted: query(postgres, 'SELECT COALESCE(sum(views), 0) FROM release_health'),
       failuresCounted: query(postgres, 'SELECT COALESCE(sum(render_crashes), 0) FROM release_health'),
     };
@@ -110,6 +127,7 @@ export function reportHealthReports(f: HealthReportFigures) {
       'warm-up errors': load.warmupErrors,
       'views counted': `${rows.viewsCounted} of ${load.views}`,
       'rows: release_health · tokens': `${rows.releaseHealth} · ${rows.releaseHealthTokens}`,
+      'tokens table': `${Math.round(rows.releaseHealthTokensBytes / 1024)} KiB`,
     },
   ]);
   console.log(
@@ -122,7 +140,8 @@ export function reportHealthReports(f: HealthReportFigures) {
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {
   const option = (name: string, fallback: number) =>
     Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
-  measureHealthReports({ rate: option('rate', 1000), seconds: option('seconds', 30) }).then(
+  const cpuProfileDir = process.argv.find((arg) => arg.startsWith('--cpu-prof='))?.split('=')[1];
+  measureHealthReports({ rate: option('rate', 1000), seconds: option('seconds', 30), cpuProfileDir }).then(
     (figures) => {
       console.log(JSON.stringify(figures, null, 2));
       reportHealthReports(figures);
