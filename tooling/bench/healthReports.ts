@@ -45,7 +45,7 @@ function query(postgres: PostgresServer, sql: string): number {
 }
 
 /**
- * @param cpuProfileDir  when set, each instance writes a V8 CPU profile there when it stops (`--cpu-prof`):
+ * @param cpuProfileDir  when set, each instance writes a V8 CPU profile there when it stops (cpuProfile.cjs):
  *   where an instance's CPU-seconds went, function by function (open it in Chrome DevTools)
  */
 export async function measureHealthReports({
@@ -63,7 +63,13 @@ export async function measureHealthReports({
       TRUST_PROXY: '1',
       CORS_ORIGINS: SITE_ORIGIN,
       LOG_LEVEL: 'warn',
-      ...(cpuProfileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(cpuProfileDir)}` } : {}),
+      // Node refuses --cpu-prof in NODE_OPTIONS: a preloaded inspector session does the same.
+      ...(cpuProfileDir
+        ? {
+            NODE_OPTIONS: `--require=${path.join(__dirname, 'cpuProfile.cjs')}`,
+            BENCH_CPU_PROFILE_DIR: path.resolve(cpuProfileDir),
+          }
+        : {}),
     });
     await services.ready();
     const plan: LoadPlan = {
