@@ -93,16 +93,19 @@ test('--canary 1,10,50 --soak 5s: healthy visitor traffic moves it 1 → 10 → 
   // Visitors from ONE address, two lanes on the canary (buckets below 1 %) and two on the live
   // release, each visit four pages of public-site and its report, until the service promotes it.
   const visits: Array<{ canaryLane: boolean; manifests: (string | null)[]; fallback: boolean; endedAt: number }> = [];
+  let visitMs = 0;
   const lanes = [10, 60, 9990, 9995].map(async (bucket, lane) => {
     const visitors = await openVisitorLane(browser, { healthUrl: `${world.api.base}/health`, bucket });
     try {
       for (let n = lane; !promoted && Date.now() < deadline; n += 1) {
+        const visitStarted = Date.now();
         const visit = await visitors.visit({
           pages: [{ origin: INSTANCES[n % 2]!, pathname: '/articles' }],
           clicks: ['/about', '/', '/privacy', '/terms'], // five views: a view token's allowance
           address: '10.5.0.1',
           awaitReports: true,
         });
+        visitMs += visit.endedAt - visitStarted;
         visits.push({
           canaryLane: bucket < 100,
           manifests: visit.pages.map((page) => page.loadedManifest),
@@ -152,10 +155,11 @@ test('--canary 1,10,50 --soak 5s: healthy visitor traffic moves it 1 → 10 → 
     expect(decision.canary.views).toBeGreaterThanOrEqual(decision.minCanaryViews);
     expect(decision.live.views).toBeGreaterThanOrEqual(decision.minCanaryViews);
     expect(decision.canary.failureRate).toBe(0);
-    expect(held).toBeGreaterThanOrEqual(SOAK_SECONDS);
+    // The step's hold as the service measured it (from the step's start, a few ms before its line).
     expect(move.message).toMatch(
-      /秒保持し、カナリア失敗率 0% \(\d+ 表示\)、ライブ 0% \(\d+ 表示\)、逐次検定の判定は healthy/,
+      /(\d+) 秒保持し、カナリア失敗率 0% \(\d+ 表示\)、ライブ 0% \(\d+ 表示\)、逐次検定の判定は healthy/,
     );
+    expect(Number(/(\d+) 秒保持し/.exec(move.message!)![1])).toBeGreaterThanOrEqual(SOAK_SECONDS);
     figure(
       `${move.action} → ${move.canaryPercent} %: held ${held.toFixed(1)} s, ${decision.secondsAfterStart} s after the start; canary ${decision.canary.views} views, live ${decision.live.views} views, failure rates 0 / ${decision.live.failureRate}; healthy statistic ${decision.test?.healthyStatistic} ≥ ${decision.test?.healthyBoundary}`,
     );
@@ -183,7 +187,7 @@ test('--canary 1,10,50 --soak 5s: healthy visitor traffic moves it 1 → 10 → 
   expect(after.pages[0]!.loadedManifest).toBe(CANARY);
   expect(after.pages[0]!.fallback).toBe(false);
   figure(
-    `promoted by itself ${(promotedAfterMs / 1000).toFixed(1)} s after the CLI started it (${visits.length} visits: ${visits.filter((v) => v.canaryLane).length} canary, ${visits.filter((v) => !v.canaryLane).length} live)`,
+    `promoted by itself ${(promotedAfterMs / 1000).toFixed(1)} s after the CLI started it (${visits.length} visits of 5 page views: ${visits.filter((v) => v.canaryLane).length} canary, ${visits.filter((v) => !v.canaryLane).length} live, ${(visitMs / visits.length / 1000).toFixed(1)} s each on average, four at a time)`,
   );
 
   const listed = await world.cli('releases', ['--remote', 'public-site']);
