@@ -18,7 +18,7 @@ import {
 } from '../support/releases/canaryWorld';
 import { msUntilServed } from '../support/releases/canaryTraffic';
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 const SOAK_SECONDS = 5;
 const VERSION = 'steps-ok';
@@ -89,9 +89,9 @@ test('--canary 1,10,50 --soak 5s: healthy visitor traffic moves it 1 → 10 → 
 
   const lines = async () => (await world.audit()).filter((entry) => entry.version === VERSION).reverse();
   let promoted: AuditEntry | undefined;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 170_000;
   // Visitors from ONE address, two lanes on the canary (buckets below 1 %) and two on the live
-  // release, each visit four pages of public-site and its report, until the service promotes it.
+  // release, each visit five pages of public-site (a view token's allowance), until the service promotes it.
   const visits: Array<{ canaryLane: boolean; manifests: (string | null)[]; fallback: boolean; endedAt: number }> = [];
   let visitMs = 0;
   const lanes = [10, 60, 9990, 9995].map(async (bucket, lane) => {
@@ -103,7 +103,9 @@ test('--canary 1,10,50 --soak 5s: healthy visitor traffic moves it 1 → 10 → 
           pages: [{ origin: INSTANCES[n % 2]!, pathname: '/articles' }],
           clicks: ['/about', '/', '/privacy', '/terms'], // five views: a view token's allowance
           address: '10.5.0.1',
-          awaitReports: true,
+          // Not waited for: the page's batch goes 2 s into the visit, the rest as a beacon when the
+          // next visit leaves the page (one address for all, so nothing hangs on whose report it is).
+          awaitReports: false,
         });
         visitMs += visit.endedAt - visitStarted;
         visits.push({
