@@ -52,6 +52,7 @@ describe('the lanes of the browser suite', () => {
     expect(lanesByClaim.get('startCanaryWorld')?.size).toBe(1);
     expect([...(lanesByClaim.get('startCanaryWorld')?.values() ?? [])].flat().sort()).toEqual([
       'release-bucket.spec.ts',
+      'release-canary-steps.spec.ts',
       'release-canary.spec.ts',
     ]);
   });

@@ -68,7 +68,14 @@ async function adminToken(): Promise<string> {
   return ((await signIn.json()) as { idToken: string }).idToken;
 }
 
-export async function startCanaryWorld({ bucket }: { bucket?: BucketStore } = {}): Promise<CanaryWorld> {
+export async function startCanaryWorld({
+  bucket,
+  serviceEnv = {},
+}: {
+  bucket?: BucketStore;
+  /** More release-service settings (e.g. a short least soak for canary steps). */
+  serviceEnv?: Record<string, string>;
+} = {}): Promise<CanaryWorld> {
   const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canary-store-'));
   const publicStore = bucket ? `${bucket.emulatorUrl}/${bucket.bucket}/{workspace}` : `${PUBLIC_SITE_URL}/releases`;
   const storeEnv = bucket
@@ -81,6 +88,7 @@ export async function startCanaryWorld({ bucket }: { bucket?: BucketStore } = {}
     RELEASE_SHELL_MANIFEST: `${INSTANCES[0]}/mf-manifest.json`,
     CORS_ORIGINS: INSTANCES.join(','),
     TRUST_PROXY: '127.0.0.1,::1',
+    ...serviceEnv,
   });
   const remotes = {
     public_site: DEPLOYED_MANIFEST,
