@@ -45,6 +45,8 @@ const listen = async (server: http.Server) => {
 export interface ReleaseWorld {
   tmp: string;
   storeDir: string;
+  /** The release service's base URL (…/api), for a client of its own. */
+  apiUrl: string;
   /** A built admin-console folder (its manifest needs `react`). */
   builtFolder(name: string, react?: string): string;
   cli(
@@ -94,6 +96,7 @@ export async function startReleaseWorld(
   return {
     tmp,
     storeDir,
+    apiUrl,
     builtFolder(name, react) {
       const dir = path.join(tmp, name);
       fs.mkdirSync(path.join(dir, 'static'), { recursive: true });
