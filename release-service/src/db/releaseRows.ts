@@ -46,13 +46,6 @@ export interface AuditRow {
   attempts: number | string | null;
 }
 
-/**
- * The audit lines with their attempts: a summed refusal's count lives beside its line (the audit
- * table is append-only, even for a counter).
- */
-export const AUDIT_WITH_ATTEMPTS = `SELECT release_audit.*,
-  (SELECT attempts FROM release_refusal_minutes WHERE audit_id = release_audit.id) AS attempts FROM release_audit`;
-
 export function auditEntryOf(row: AuditRow): AuditEntry {
   return {
     id: row.id,
@@ -73,7 +66,7 @@ export function auditEntryOf(row: AuditRow): AuditEntry {
   };
 }
 
-/** The audit row's columns in insert order, and their values for a record. */
+/** The audit row's columns as a record writes them (the move copies these), and their values for a record. */
 export const AUDIT_COLUMNS = [
   'actor_uid',
   'actor_email',
@@ -92,24 +85,24 @@ export const AUDIT_COLUMNS = [
   'decision',
 ] as const;
 
-export function auditValues(entry: AuditRecord): unknown[] {
-  return [
-    entry.actor.uid,
-    entry.actor.email,
-    entry.action,
-    entry.outcome,
-    entry.remote,
-    entry.environment,
-    entry.version,
-    entry.manifestUrl,
-    entry.sourceCommit,
-    entry.verdict === null ? null : JSON.stringify(entry.verdict),
-    entry.before?.version ?? null,
-    entry.before?.manifestUrl ?? null,
-    entry.message,
-    entry.canaryPercent ?? null,
-    entry.decision ? JSON.stringify(entry.decision) : null,
-  ];
+export function auditRowOf(entry: AuditRecord) {
+  return {
+    actor_uid: entry.actor.uid,
+    actor_email: entry.actor.email,
+    action: entry.action,
+    outcome: entry.outcome,
+    remote: entry.remote,
+    environment: entry.environment,
+    version: entry.version,
+    manifest_url: entry.manifestUrl,
+    source_commit: entry.sourceCommit,
+    verdict: entry.verdict === null ? null : JSON.stringify(entry.verdict),
+    before_version: entry.before?.version ?? null,
+    before_url: entry.before?.manifestUrl ?? null,
+    message: entry.message,
+    canary_percent: entry.canaryPercent ?? null,
+    decision: entry.decision ? JSON.stringify(entry.decision) : null,
+  } satisfies Record<(typeof AUDIT_COLUMNS)[number], unknown>;
 }
 
 export function doneRecord(change: FlipChange): AuditRecord {
@@ -158,7 +151,7 @@ export const versionOf = (row: VersionRow): VersionRecord => ({
   createdAt: iso(row.created_at),
 });
 
-/** The canary's columns on registry_lines, in the order canaryValues gives them. */
+/** The canary's columns on registry_lines (canaryColumnsOf writes them). */
 export const CANARY_COLUMNS = [
   'canary_version',
   'canary_manifest_url',
@@ -187,7 +180,7 @@ export interface RegistryRow {
 }
 
 /** What a read of registry lines selects. */
-export const REGISTRY_COLUMNS = ['remote', 'version', 'manifest_url', ...CANARY_COLUMNS].join(', ');
+export const REGISTRY_COLUMNS = ['remote', 'version', 'manifest_url', ...CANARY_COLUMNS] as const;
 
 export function entryOf(row: RegistryRow): RegistryEntry {
   const live =
@@ -209,17 +202,17 @@ export function entryOf(row: RegistryRow): RegistryEntry {
   return { live, canary };
 }
 
-export function canaryValues(canary: CanaryRecord | null): unknown[] {
-  if (!canary) return CANARY_COLUMNS.map(() => null);
-  return [
-    canary.version,
-    canary.manifestUrl,
-    canary.percent,
-    canary.status,
-    canary.startedAt,
-    canary.actor,
-    canary.withdrawnAt,
-    canary.decision ? JSON.stringify(canary.decision) : null,
-    canary.plan ? JSON.stringify(canary.plan) : null,
-  ];
+/** The canary's columns of a line as written (all null: no canary). */
+export function canaryColumnsOf(canary: CanaryRecord | null) {
+  return {
+    canary_version: canary?.version ?? null,
+    canary_manifest_url: canary?.manifestUrl ?? null,
+    canary_percent: canary?.percent ?? null,
+    canary_status: canary?.status ?? null,
+    canary_started_at: canary?.startedAt ?? null,
+    canary_actor: canary?.actor ?? null,
+    canary_withdrawn_at: canary?.withdrawnAt ?? null,
+    canary_decision: canary?.decision ? JSON.stringify(canary.decision) : null,
+    canary_plan: canary?.plan ? JSON.stringify(canary.plan) : null,
+  } satisfies Record<(typeof CANARY_COLUMNS)[number], unknown>;
 }

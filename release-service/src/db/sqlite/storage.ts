@@ -1,10 +1,22 @@
 /** The SQLite engine: one file (or `:memory:`) opened by this process, migrated on open. */
 import path from 'node:path';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { openDatabase } from 'service-kit/sqlite';
+import { createHealthRepository } from '../kyselyHealthRepository';
+import { createReleaseRepository } from '../kyselyReleaseRepository';
+import type { ReleaseEngine, ReleaseTables } from '../releaseDatabase';
 import type { Storage } from '../storage';
-import { createSqliteHealthRepository } from './healthRepository';
 import { migrateSqlite } from './migrations';
-import { createSqliteReleaseRepository } from './releaseRepository';
+
+const sqliteEngine: ReleaseEngine = {
+  now: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+  least: (a, b) => sql<number>`MIN(${a}, ${b})`,
+  // Nothing to lock: Kysely runs one query or transaction at a time on the one connection, and
+  // one SQLite file means one instance.
+  lock: async () => {},
+  // created_at has milliseconds: versions made in one of them, newest inserted first.
+  madeLast: sql`rowid`,
+};
 
 export function openSqliteStorage(databasePath: string): Storage {
   const db = openDatabase(databasePath);
@@ -14,10 +26,11 @@ export function openSqliteStorage(databasePath: string): Storage {
     db.close();
     throw error;
   }
+  const kysely = new Kysely<ReleaseTables>({ dialect: new SqliteDialect({ database: db }) });
   return {
     engine: 'sqlite',
-    releases: createSqliteReleaseRepository(db),
-    health: createSqliteHealthRepository(db),
+    releases: createReleaseRepository(kysely, sqliteEngine),
+    health: createHealthRepository(kysely, sqliteEngine),
     description: path.basename(databasePath),
     // The plugin's in-process counters: one SQLite file means one instance.
     rateLimitStore: null,
