@@ -1,48 +1,35 @@
 /**
- * The release registry, written once for both engines with Kysely (releaseRepository.ts says what
- * each call promises). A change is one transaction that takes the engine's lock on its line first
- * (PostgreSQL: an advisory lock, so instances deciding at once take turns and the second sees the
- * first's line; SQLite: nothing, Kysely runs one transaction at a time on the one connection), then
- * checks the state it replaces.
+ * The release registry's changes, written once for both engines with Kysely (releaseRepository.ts
+ * says what each call promises), beside its reads (kyselyReleaseReads.ts). A change is one
+ * transaction that takes the engine's lock on its line first (PostgreSQL: an advisory lock, so
+ * instances deciding at once take turns and the second sees the first's line; SQLite: nothing,
+ * Kysely runs one transaction at a time on the one connection), then checks the state it replaces.
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { createReleaseReads, readEntry } from './kyselyReleaseReads';
 import type { ReleaseEngine, ReleaseTables } from './releaseDatabase';
 import {
   assertUnchanged,
   type AuditRecord,
   type CanaryChange,
-  DEPLOYING_ACTIONS,
   DuplicateVersionError,
   FlipConflictError,
   OperationExistsError,
   type OperationRecord,
-  type RegistryEntry,
   type ReleaseRepository,
   sameLine,
 } from './releaseRepository';
-import { operationOf, operationRowOf, referenceOf } from './releaseOperationRows';
-import { auditEntryOf, auditRowOf, canaryColumnsOf, deploymentOf, doneRecord, entryOf, versionOf } from './releaseRows';
-import { REGISTRY_COLUMNS } from './releaseRows';
+import { operationRowOf } from './releaseOperationRows';
+import { auditRowOf, canaryColumnsOf, doneRecord } from './releaseRows';
 
 type Db = Kysely<ReleaseTables> | Transaction<ReleaseTables>;
 type Trx = Transaction<ReleaseTables>;
 
-const EMPTY: RegistryEntry = { live: null, canary: null };
 /** INSERT … ON CONFLICT DO NOTHING wrote nothing (the key exists). */
 const nothingInserted = (result: { numInsertedOrUpdatedRows?: bigint }) =>
   Number(result.numInsertedOrUpdatedRows ?? 0) === 0;
 
 export function createReleaseRepository(kysely: Kysely<ReleaseTables>, engine: ReleaseEngine): ReleaseRepository {
-  const readEntry = async (db: Db, environment: string, remote: string): Promise<RegistryEntry> => {
-    const row = await db
-      .selectFrom('registry_lines')
-      .select(REGISTRY_COLUMNS)
-      .where('environment', '=', environment)
-      .where('remote', '=', remote)
-      .executeTakeFirst();
-    return row ? entryOf(row) : EMPTY;
-  };
-
   const insertAudit = (db: Db, entry: AuditRecord) => db.insertInto('release_audit').values(auditRowOf(entry));
 
   /**
@@ -129,107 +116,7 @@ export function createReleaseRepository(kysely: Kysely<ReleaseTables>, engine: R
     await storeOperation(trx, operation);
   };
 
-  /**
-   * Every place a version of a remote is named: a line's live release or canary (any status: a
-   * withdrawn canary's files are still named until it is cleared), and the history, the audit
-   * lines of changes carried out (refusals name versions that never went anywhere).
-   */
-  const versionUsage = (remote: string, version: string) => {
-    const inLines = (column: 'version' | 'canary_version', place: 'live' | 'canary') =>
-      kysely
-        .selectFrom('registry_lines')
-        .select(['environment', sql.lit<string>(place).as('place')])
-        .where('remote', '=', remote)
-        .where(column, '=', version);
-    const inHistory = kysely
-      .selectFrom('release_audit')
-      .select(['environment', sql.lit<string>('history').as('place')])
-      .distinct()
-      .where('remote', '=', remote)
-      .where('version', '=', version)
-      .where('outcome', '=', 'done');
-    return inLines('version', 'live').unionAll(inLines('canary_version', 'canary')).unionAll(inHistory).execute();
-  };
-
-  return {
-    async registryVersion() {
-      const row = await kysely
-        .selectFrom('registry_version')
-        .select(sql<string>`epoch || '-' || version`.as('token'))
-        .where('id', '=', 1)
-        .executeTakeFirst();
-      if (!row) throw new Error('registry_version has no row (migrations not applied?)');
-      return row.token;
-    },
-    async lines(environment) {
-      const rows = await kysely
-        .selectFrom('registry_lines')
-        .select(['remote', 'version', 'manifest_url'])
-        .where('environment', '=', environment)
-        .where('version', 'is not', null)
-        .execute();
-      return Object.fromEntries(
-        rows.map((row) => [row.remote, { version: row.version!, manifestUrl: row.manifest_url! }]),
-      );
-    },
-    async entries(environment) {
-      const rows = await kysely
-        .selectFrom('registry_lines')
-        .select(REGISTRY_COLUMNS)
-        .where('environment', '=', environment)
-        .execute();
-      return Object.fromEntries(rows.map((row) => [row.remote, entryOf(row)]));
-    },
-    entry: (environment, remote) => readEntry(kysely, environment, remote),
-    async findVersion(remote, version) {
-      const row = await kysely
-        .selectFrom('release_versions')
-        .selectAll()
-        .where('remote', '=', remote)
-        .where('version', '=', version)
-        .executeTakeFirst();
-      return row ? versionOf(row) : null;
-    },
-    versions: async (remote) =>
-      (
-        await kysely
-          .selectFrom('release_versions')
-          .selectAll()
-          .where('remote', '=', remote)
-          .orderBy('created_at', 'desc')
-          .orderBy(engine.madeLast, 'desc')
-          .execute()
-      ).map(versionOf),
-    deployments: async (remote, environment) =>
-      (
-        await kysely
-          .selectFrom('release_audit')
-          .select(['version', 'manifest_url', 'action', 'at', 'actor_email'])
-          .where('remote', '=', remote)
-          .where('environment', '=', environment)
-          .where('outcome', '=', 'done')
-          .where('action', 'in', DEPLOYING_ACTIONS)
-          .orderBy('id')
-          .execute()
-      ).map((row) => deploymentOf(Object.assign({}, row, { version: row.version!, manifest_url: row.manifest_url! }))),
-    async audit({ remotes, environment, limit, before }) {
-      if (remotes.length === 0) return []; // (`IN ()` is no SQL)
-      let query = kysely
-        .selectFrom('release_audit')
-        .selectAll('release_audit')
-        // A summed refusal's count lives beside its line (the audit table is append-only).
-        .select((eb) =>
-          eb
-            .selectFrom('release_refusal_minutes')
-            .select('attempts')
-            .whereRef('audit_id', '=', 'release_audit.id')
-            .as('attempts'),
-        )
-        .where('remote', 'in', remotes);
-      if (environment !== undefined) query = query.where('environment', '=', environment);
-      if (before !== undefined) query = query.where('id', '<', before);
-      return (await query.orderBy('id', 'desc').limit(limit).execute()).map(auditEntryOf);
-    },
+  return Object.assign(createReleaseReads(kysely, engine), {
     flip: (change) =>
       onLine(change, async (trx) => {
         const current = await readEntry(trx, change.environment, change.remote);
@@ -267,15 +154,6 @@ export function createReleaseRepository(kysely: Kysely<ReleaseTables>, engine: R
       if (!operation && entry.countInMinute === undefined) return void (await insertAudit(kysely, entry).execute());
       await kysely.transaction().execute((trx) => record(trx, entry, operation));
     },
-    async operation(actorUid, operationId) {
-      const row = await kysely
-        .selectFrom('release_operations')
-        .selectAll()
-        .where('actor_uid', '=', actorUid)
-        .where('operation_id', '=', operationId)
-        .executeTakeFirst();
-      return row ? operationOf(row) : null;
-    },
     // created_at: ISO 8601 UTC text with ms on SQLite (compared as text), timestamptz on PostgreSQL.
     pruneOperations: async (before) =>
       Number(
@@ -286,6 +164,5 @@ export function createReleaseRepository(kysely: Kysely<ReleaseTables>, engine: R
             .executeTakeFirst()
         ).numDeletedRows,
       ),
-    versionUsage: async (remote, version) => (await versionUsage(remote, version)).map(referenceOf),
-  };
+  } satisfies Partial<ReleaseRepository>);
 }
