@@ -11,9 +11,9 @@ import type { AuditEntry, CanaryDecision, CanaryPlan } from 'shared-releases';
 /** A time the database sets by default (ISO text on SQLite, timestamptz on PostgreSQL). */
 type DefaultNow = ColumnType<string | Date, never, string>;
 /** A time written as ISO text. */
-type Time = ColumnType<string | Date, string | null, string | null>;
+type Time = ColumnType<string | Date | null, string | null, string | null>;
 /** JSON written as text (JSONB on PostgreSQL reads back parsed). */
-type Json<T> = ColumnType<string | T, string | null, string | null>;
+type Json<T> = ColumnType<string | T | null, string | null, string | null>;
 
 export interface ReleaseTables {
   registry_version: { id: number; epoch: string; version: number };

@@ -3,15 +3,8 @@
  * PostgreSQL; times: ISO text on SQLite, timestamptz on PostgreSQL), and their mapping to the
  * shapes of releaseRepository.ts and shared-releases.
  */
-import type {
-  AuditAction,
-  AuditEntry,
-  AuditOutcome,
-  CanaryDecision,
-  CanaryPlan,
-  Deployment,
-  ReleaseEnvironment,
-} from 'shared-releases';
+import type { Selectable } from 'kysely';
+import type { AuditAction, AuditEntry, AuditOutcome, Deployment, ReleaseEnvironment } from 'shared-releases';
 import type {
   AuditRecord,
   CanaryRecord,
@@ -20,31 +13,13 @@ import type {
   RegistryEntry,
   VersionRecord,
 } from './releaseRepository';
+import type { ReleaseTables } from './releaseDatabase';
 
 const iso = (value: string | Date) => (value instanceof Date ? value.toISOString() : value);
 const json = <T>(value: string | T | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
-/** The audit table's row, shared by both engines. */
-export interface AuditRow {
-  id: number;
-  at: string | Date;
-  actor_uid: string | null;
-  actor_email: string | null;
-  action: string;
-  outcome: string;
-  remote: string;
-  environment: string;
-  version: string | null;
-  source_commit: string | null;
-  verdict: string | AuditEntry['verdict'];
-  before_version: string | null;
-  before_url: string | null;
-  message: string | null;
-  canary_percent: number | null;
-  decision: string | CanaryDecision | null;
-  /** From release_refusal_minutes: how many refusals the line stands for (null: one). */
-  attempts: number | string | null;
-}
+/** An audit line as read, with the refusals it stands for (release_refusal_minutes; null: one). */
+export type AuditRow = Selectable<ReleaseTables['release_audit']> & { attempts: number | string | null };
 
 export function auditEntryOf(row: AuditRow): AuditEntry {
   return {
@@ -118,13 +93,10 @@ export function doneRecord(change: FlipChange): AuditRecord {
   };
 }
 
-export interface DeploymentRow {
+export type DeploymentRow = Pick<Selectable<ReleaseTables['release_audit']>, 'action' | 'at' | 'actor_email'> & {
   version: string;
   manifest_url: string;
-  action: string;
-  at: string | Date;
-  actor_email: string | null;
-}
+};
 
 /** A canary promoted is how its version was released in that environment. */
 export const deploymentOf = (row: DeploymentRow): Deployment => ({
@@ -135,13 +107,7 @@ export const deploymentOf = (row: DeploymentRow): Deployment => ({
   actor: row.actor_email,
 });
 
-export interface VersionRow {
-  version: string;
-  manifest_url: string;
-  source_commit: string | null;
-  created_by: string | null;
-  created_at: string | Date;
-}
+export type VersionRow = Selectable<ReleaseTables['release_versions']>;
 
 export const versionOf = (row: VersionRow): VersionRecord => ({
   version: row.version,
@@ -164,20 +130,7 @@ export const CANARY_COLUMNS = [
   'canary_plan',
 ] as const;
 
-export interface RegistryRow {
-  remote: string;
-  version: string | null;
-  manifest_url: string | null;
-  canary_version: string | null;
-  canary_manifest_url: string | null;
-  canary_percent: number | null;
-  canary_status: string | null;
-  canary_started_at: string | Date | null;
-  canary_actor: string | null;
-  canary_withdrawn_at: string | Date | null;
-  canary_decision: string | CanaryDecision | null;
-  canary_plan: string | CanaryPlan | null;
-}
+export type RegistryRow = Pick<Selectable<ReleaseTables['registry_lines']>, (typeof REGISTRY_COLUMNS)[number]>;
 
 /** What a read of registry lines selects. */
 export const REGISTRY_COLUMNS = ['remote', 'version', 'manifest_url', ...CANARY_COLUMNS] as const;
