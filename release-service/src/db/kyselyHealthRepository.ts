@@ -6,6 +6,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { firstTake, type HealthRepository, sumsOf } from './healthRepository';
+import { compiledOnce, perRowCount, rowsOf } from './compiledOnce';
 import type { ReleaseEngine, ReleaseTables } from './releaseDatabase';
 
 /** A column of the row the upsert found (in ON CONFLICT … DO UPDATE, `excluded` is the one offered). */
@@ -35,28 +36,87 @@ function takeFromToken(engine: ReleaseEngine, cap: number) {
 const total = (column: string) => sql<number | string>`COALESCE(SUM(${sql.ref(column)}), 0)`;
 
 export function createHealthRepository(kysely: Kysely<ReleaseTables>, engine: ReleaseEngine): HealthRepository {
+  // What every report runs, compiled once (compiledOnce.ts): the pruning and the sums.
+  const pruneCounts = compiledOnce((db: Kysely<ReleaseTables>, beforeMinute: number) =>
+    db.deleteFrom('release_health').where('minute', '<', beforeMinute),
+  );
+  const pruneTokens = compiledOnce((db: Kysely<ReleaseTables>, nowMinute: number) =>
+    db.deleteFrom('release_health_tokens').where('expires_minute', '<=', nowMinute),
+  );
+  const sums = compiledOnce(
+    (db: Kysely<ReleaseTables>, environment: string, remote: string, version: string, sinceMinute: number) =>
+      db
+        .selectFrom('release_health')
+        .select([
+          total('views').as('views'),
+          total('load_failures').as('loadFailures'),
+          total('render_crashes').as('renderCrashes'),
+          total('hydration_errors').as('hydrationErrors'),
+        ])
+        .where('environment', '=', environment)
+        .where('remote', '=', remote)
+        .where('version', '=', version)
+        .where('minute', '>=', sinceMinute),
+  );
+  /**
+   * One report's token uses, as one upsert: per use its token, remote, expiry minute, and the views
+   * and failures it asks (firstTake's).
+   */
+  const take = perRowCount((db: Kysely<ReleaseTables>, cap: number, ...values: (string | number)[]) =>
+    db
+      .insertInto('release_health_tokens')
+      .values(
+        rowsOf(values, 5).map(([token, remote, expires, views, failures]) => ({
+          token: token as string,
+          remote: remote as string,
+          expires_minute: expires as number,
+          views: views as number,
+          failures: failures as number,
+          taken_views: views as number,
+          taken_failures: failures as number,
+        })),
+      )
+      .onConflict((conflict) => conflict.columns(['token', 'remote']).doUpdateSet(takeFromToken(engine, cap)))
+      .returning(['token', 'remote', 'taken_views as views', 'taken_failures as failures']),
+  );
+  /** One report's counts, as one upsert: per count its key and its four figures (HealthCount's). */
+  const add = perRowCount((db: Kysely<ReleaseTables>, ...values: (string | number)[]) => {
+    const added = (column: 'views' | 'load_failures' | 'render_crashes' | 'hydration_errors') =>
+      sql<number>`${sql.ref(`release_health.${column}`)} + ${offered(column)}`;
+    return db
+      .insertInto('release_health')
+      .values(
+        rowsOf(values, 8).map((row) => {
+          const [environment, remote, version, minute, views, loadFailures, renderCrashes, hydrationErrors] = row;
+          return {
+            environment: environment as string,
+            remote: remote as string,
+            version: version as string,
+            minute: minute as number,
+            views: views as number,
+            load_failures: loadFailures as number,
+            render_crashes: renderCrashes as number,
+            hydration_errors: hydrationErrors as number,
+          };
+        }),
+      )
+      .onConflict((conflict) =>
+        conflict.columns(['environment', 'remote', 'version', 'minute']).doUpdateSet({
+          views: added('views'),
+          load_failures: added('load_failures'),
+          render_crashes: added('render_crashes'),
+          hydration_errors: added('hydration_errors'),
+        }),
+      );
+  });
   return {
     async takeTokens(uses, cap) {
       if (uses.length === 0) return [];
-      const rows = await kysely
-        .insertInto('release_health_tokens')
-        .values(
-          uses.map((use) => {
-            const first = firstTake(use, cap);
-            return {
-              token: first.token,
-              remote: first.remote,
-              expires_minute: first.expiresMinute,
-              views: first.views,
-              failures: first.failures,
-              taken_views: first.views,
-              taken_failures: first.failures,
-            };
-          }),
-        )
-        .onConflict((conflict) => conflict.columns(['token', 'remote']).doUpdateSet(takeFromToken(engine, cap)))
-        .returning(['token', 'remote', 'taken_views as views', 'taken_failures as failures'])
-        .execute();
+      const values = uses.flatMap((use) => {
+        const first = firstTake(use, cap);
+        return [first.token, first.remote, first.expiresMinute, first.views, first.failures];
+      });
+      const { rows } = await take(kysely, cap, ...values);
       // RETURNING promises no order: each use finds its own row.
       const taken = new Map(rows.map((row) => [`${row.token}\n${row.remote}`, row]));
       return uses.map((use) => {
@@ -70,51 +130,23 @@ export function createHealthRepository(kysely: Kysely<ReleaseTables>, engine: Re
       const key = (count: (typeof counts)[number]) =>
         `${count.environment}\n${count.remote}\n${count.version}\n${count.minute}`;
       const sorted = [...counts].sort((a, b) => key(a).localeCompare(key(b)));
-      const added = (column: 'views' | 'load_failures' | 'render_crashes' | 'hydration_errors') =>
-        sql<number>`${sql.ref(`release_health.${column}`)} + ${offered(column)}`;
-      await kysely
-        .insertInto('release_health')
-        .values(
-          sorted.map((count) => ({
-            environment: count.environment,
-            remote: count.remote,
-            version: count.version,
-            minute: count.minute,
-            views: count.views,
-            load_failures: count.loadFailures,
-            render_crashes: count.renderCrashes,
-            hydration_errors: count.hydrationErrors,
-          })),
-        )
-        .onConflict((conflict) =>
-          conflict.columns(['environment', 'remote', 'version', 'minute']).doUpdateSet({
-            views: added('views'),
-            load_failures: added('load_failures'),
-            render_crashes: added('render_crashes'),
-            hydration_errors: added('hydration_errors'),
-          }),
-        )
-        .execute();
+      const values = sorted.flatMap((count) => [
+        count.environment,
+        count.remote,
+        count.version,
+        count.minute,
+        count.views,
+        count.loadFailures,
+        count.renderCrashes,
+        count.hydrationErrors,
+      ]);
+      await add(kysely, ...values);
     },
-    async sums(environment, remote, version, sinceMinute) {
-      const row = await kysely
-        .selectFrom('release_health')
-        .select([
-          total('views').as('views'),
-          total('load_failures').as('loadFailures'),
-          total('render_crashes').as('renderCrashes'),
-          total('hydration_errors').as('hydrationErrors'),
-        ])
-        .where('environment', '=', environment)
-        .where('remote', '=', remote)
-        .where('version', '=', version)
-        .where('minute', '>=', sinceMinute)
-        .executeTakeFirst();
-      return sumsOf(row);
-    },
+    sums: async (environment, remote, version, sinceMinute) =>
+      sumsOf((await sums(kysely, environment, remote, version, sinceMinute)).rows[0]),
     async prune(beforeMinute, nowMinute) {
-      await kysely.deleteFrom('release_health').where('minute', '<', beforeMinute).execute();
-      await kysely.deleteFrom('release_health_tokens').where('expires_minute', '<=', nowMinute).execute();
+      await pruneCounts(kysely, beforeMinute);
+      await pruneTokens(kysely, nowMinute);
     },
   };
 }

@@ -3,6 +3,7 @@
  * says what each returns); kyselyReleaseRepository.ts adds the changes.
  */
 import { type Kysely, sql } from 'kysely';
+import { compiledOnce } from './compiledOnce';
 import type { ReleaseEngine, ReleaseTables } from './releaseDatabase';
 import { DEPLOYING_ACTIONS, type RegistryEntry, type ReleaseRepository } from './releaseRepository';
 import { operationOf, referenceOf } from './releaseOperationRows';
@@ -28,6 +29,16 @@ export async function readEntry(
 }
 
 export function createReleaseReads(kysely: Kysely<ReleaseTables>, engine: ReleaseEngine): ReleaseReads {
+  // Read on every health report and every registry request: compiled once (compiledOnce.ts).
+  const entries = compiledOnce((db: Kysely<ReleaseTables>, environment: string) =>
+    db.selectFrom('registry_lines').select(REGISTRY_COLUMNS).where('environment', '=', environment),
+  );
+  const registryVersion = compiledOnce((db: Kysely<ReleaseTables>) =>
+    db
+      .selectFrom('registry_version')
+      .select(sql<string>`epoch || '-' || version`.as('token'))
+      .where('id', '=', 1),
+  );
   /**
    * Every place a version of a remote is named: a line's live release or canary (any status: a
    * withdrawn canary's files are still named until it is cleared), and the history, the audit
@@ -52,11 +63,7 @@ export function createReleaseReads(kysely: Kysely<ReleaseTables>, engine: Releas
 
   return {
     async registryVersion() {
-      const row = await kysely
-        .selectFrom('registry_version')
-        .select(sql<string>`epoch || '-' || version`.as('token'))
-        .where('id', '=', 1)
-        .executeTakeFirst();
+      const row = (await registryVersion(kysely)).rows[0];
       if (!row) throw new Error('registry_version has no row (migrations not applied?)');
       return row.token;
     },
@@ -72,11 +79,7 @@ export function createReleaseReads(kysely: Kysely<ReleaseTables>, engine: Releas
       );
     },
     async entries(environment) {
-      const rows = await kysely
-        .selectFrom('registry_lines')
-        .select(REGISTRY_COLUMNS)
-        .where('environment', '=', environment)
-        .execute();
+      const { rows } = await entries(kysely, environment);
       return Object.fromEntries(rows.map((row) => [row.remote, entryOf(row)]));
     },
     entry: (environment, remote) => readEntry(kysely, environment, remote),
