@@ -63,7 +63,7 @@ export async function signInWithPopup(page: Page, user: TestUser): Promise<void>
   await expect(page.getByRole('banner').getByRole('button', { name: 'ログアウト' }).first()).toBeAttached();
 }
 
-interface IdpSignInResponse {
+export interface IdpSignInResponse {
   localId: string;
   idToken: string;
   refreshToken: string;
@@ -73,7 +73,7 @@ interface IdpSignInResponse {
 }
 
 /** Signs the user in at the emulator's REST API, as the Google pop-up would (unsigned claims). */
-async function emulatorGoogleSignIn(user: TestUser): Promise<IdpSignInResponse> {
+export async function emulatorGoogleSignIn(user: TestUser): Promise<IdpSignInResponse> {
   const claims = {
     sub: `e2e-${user.email}`,
     email: user.email,
