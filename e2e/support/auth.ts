@@ -157,3 +157,11 @@ export async function applyOobCode(oobCode: string): Promise<void> {
 export function uniqueUser(label: string, displayName = `テスト ${label}`): TestUser {
   return { email: `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`, displayName };
 }
+
+/** The shell's page at exactly `path` (a `?` in it taken literally), for toHaveURL. */
+export const shellUrl = (path: string) => new RegExp(`^${SHELL_ORIGIN}${path.replace(/[?]/g, '\\?')}$`);
+export const mainRegion = (page: Page) => page.getByRole('main');
+export const headerLogoutButton = (page: Page) =>
+  page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('button', { name: 'ログアウト' });
+/** What the page's origin keeps in localStorage under `key` (the profile and admin flag the shell stores). */
+export const stored = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
