@@ -12,3 +12,4 @@ export * from './idTokens';
 export * from './authMatrix';
 export * from './fakeTokens';
 export * from './testEnv';
+export * from './rawSql';
