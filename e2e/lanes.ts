@@ -43,7 +43,14 @@ export const LANES: { name: string; files: string[] }[] = [
   },
   {
     name: 'public XSS',
-    files: ['reliability-xss-stored', 'reliability-xss-browser', 'topology', 'topology-hostile-requests', 'auth'],
+    files: [
+      'reliability-xss-stored',
+      'reliability-xss-browser',
+      'topology',
+      'topology-hostile-requests',
+      'auth',
+      'auth-session',
+    ],
   },
   { name: 'storage', files: ['reliability-storage', 'public-pages'] },
 ];

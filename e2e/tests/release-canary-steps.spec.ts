@@ -9,16 +9,9 @@ import type { AuditEntry } from 'shared-releases';
 import { expect, test } from '@playwright/test';
 import { repoRoot } from 'local-stack/apps.mjs';
 import { bucketCookie, browserVisit, openVisitorLane, servedRegistryLine } from '../support/releases/canaryVisitors';
-import {
-  type CanaryWorld,
-  DEPLOYED_MANIFEST,
-  INSTANCES,
-  releaseManifest,
-  startCanaryWorld,
-} from '../support/releases/canaryWorld';
+import { canaryWorldOfFile, DEPLOYED_MANIFEST, INSTANCES, releaseManifest } from '../support/releases/canaryWorld';
+import { figure } from '../support/figure';
 import { msUntilServed } from '../support/releases/canaryTraffic';
-
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 const SOAK_SECONDS = 5;
 const VERSION = 'steps-ok';
@@ -26,19 +19,8 @@ const CANARY = releaseManifest(VERSION);
 /** Buckets that get the canary from the 10 % step, the 50 % step and the promotion on (and not before). */
 const PROBES = { 10: 500, 50: 4999, 100: 9999 } as const;
 
-const figure = (description: string) => {
-  console.log(description);
-  test.info().annotations.push({ type: 'figure', description });
-};
-let world: CanaryWorld;
-
-test.beforeAll(async () => {
-  world = await startCanaryWorld({
-    serviceEnv: { CANARY_MIN_SOAK_SECONDS: String(SOAK_SECONDS), CANARY_STEP_TICK_SECONDS: '1' },
-  });
-});
-test.afterAll(async () => {
-  await world?.stop();
+const world = canaryWorldOfFile({
+  serviceEnv: { CANARY_MIN_SOAK_SECONDS: String(SOAK_SECONDS), CANARY_STEP_TICK_SECONDS: '1' },
 });
 
 /** When each probe bucket was first served the canary by both instances (ms since the epoch). */
@@ -70,7 +52,7 @@ test('--canary 1,10,50 --soak 5s: healthy visitor traffic moves it 1 → 10 → 
   const startedAt = Date.now();
   // The deployed build copied as the new release: an unchanged canary (the same code under its own
   // manifest URL), which is what "healthy" is for.
-  const started = await world.cli('release', [
+  const started = await world().cli('release', [
     'public-site',
     '--canary',
     '1,10,50',
@@ -87,7 +69,7 @@ test('--canary 1,10,50 --soak 5s: healthy visitor traffic moves it 1 → 10 → 
   await msUntilServed(bucketCookie(0), CANARY);
   const probes = watchProbes();
 
-  const lines = async () => (await world.audit()).filter((entry) => entry.version === VERSION).reverse();
+  const lines = async () => (await world().audit()).filter((entry) => entry.version === VERSION).reverse();
   let promoted: AuditEntry | undefined;
   const deadline = Date.now() + 170_000;
   // Visitors from ONE address, two lanes on the canary (buckets below 1 %) and two on the live
@@ -95,7 +77,7 @@ test('--canary 1,10,50 --soak 5s: healthy visitor traffic moves it 1 → 10 → 
   const visits: Array<{ canaryLane: boolean; manifests: (string | null)[]; fallback: boolean; endedAt: number }> = [];
   let visitMs = 0;
   const lanes = [10, 60, 9990, 9995].map(async (bucket, lane) => {
-    const visitors = await openVisitorLane(browser, { healthUrl: `${world.api.base}/health`, bucket });
+    const visitors = await openVisitorLane(browser, { healthUrl: `${world().api.base}/health`, bucket });
     try {
       for (let n = lane; !promoted && Date.now() < deadline; n += 1) {
         const visitStarted = Date.now();
@@ -177,14 +159,14 @@ test('--canary 1,10,50 --soak 5s: healthy visitor traffic moves it 1 → 10 → 
     expect(served! - Date.parse(move.at)).toBeLessThan(5_000);
     figure(`bucket ${bucket} served the canary ${served! - Date.parse(move.at)} ms after the move to ${share} %`);
   }
-  const state = await world.publicSite();
+  const state = await world().publicSite();
   expect(state.live?.version).toBe(VERSION);
   expect(state.canary ?? null).toBeNull();
   const after = await browserVisit(browser, {
     pages: [{ origin: INSTANCES[1]!, pathname: '/about' }],
     address: '10.5.0.2',
     bucket: 9999,
-    healthUrl: `${world.api.base}/health`,
+    healthUrl: `${world().api.base}/health`,
   });
   expect(after.pages[0]!.loadedManifest).toBe(CANARY);
   expect(after.pages[0]!.fallback).toBe(false);
@@ -192,7 +174,7 @@ test('--canary 1,10,50 --soak 5s: healthy visitor traffic moves it 1 → 10 → 
     `promoted by itself ${(promotedAfterMs / 1000).toFixed(1)} s after the CLI started it (${visits.length} visits of 5 page views: ${visits.filter((v) => v.canaryLane).length} canary, ${visits.filter((v) => !v.canaryLane).length} live, ${(visitMs / visits.length / 1000).toFixed(1)} s each on average, four at a time)`,
   );
 
-  const listed = await world.cli('releases', ['--remote', 'public-site']);
+  const listed = await world().cli('releases', ['--remote', 'public-site']);
   expect(listed.code).toBe(0);
   expect(listed.out).toContain('canary-promote');
 });

@@ -14,6 +14,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from '@playwright/test';
 import type { AuditEntry, ReleaseOverview } from 'shared-releases';
 import { repoRoot } from 'local-stack/apps.mjs';
 import { webAppServer } from 'local-stack/stack.mjs';
@@ -165,5 +166,24 @@ export async function startCanaryWorld({
       await Promise.all([api.stop(), articles.stop()]);
       fs.rmSync(storeDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The canary world of a spec file whose tests run one after another in it (each up to 4 min):
+ * started before them with `options`, stopped after them; `world()` reads it inside a test.
+ */
+export function canaryWorldOfFile(options?: Parameters<typeof startCanaryWorld>[0]): () => CanaryWorld {
+  test.describe.configure({ mode: 'serial', timeout: 240_000 });
+  let started: CanaryWorld | undefined;
+  test.beforeAll(async () => {
+    started = await startCanaryWorld(options);
+  });
+  test.afterAll(async () => {
+    await started?.stop();
+  });
+  return () => {
+    if (!started) throw new Error('canaryWorldOfFile: the world runs only inside the tests and hooks');
+    return started;
   };
 }

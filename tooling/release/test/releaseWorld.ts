@@ -139,3 +139,21 @@ export async function startReleaseWorld(
     },
   };
 }
+
+/**
+ * The release world of a test file, on the default settings: started before its tests, closed
+ * after them. `world()` reads it inside a test; `published(version)` is the store's folder of an
+ * admin-console version.
+ */
+export function releaseWorldOfFile() {
+  let started: ReleaseWorld | undefined;
+  beforeAll(async () => {
+    started = await startReleaseWorld();
+  });
+  afterAll(() => started?.close());
+  const world = () => {
+    if (!started) throw new Error('releaseWorldOfFile: the world runs only inside the tests');
+    return started;
+  };
+  return { world, published: (version: string) => path.join(world().storeDir, 'admin-console', version) };
+}
