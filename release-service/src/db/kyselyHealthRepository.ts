@@ -36,7 +36,7 @@ function takeFromToken(engine: ReleaseEngine, cap: number) {
 const total = (column: string) => sql<number | string>`COALESCE(SUM(${sql.ref(column)}), 0)`;
 
 export function createHealthRepository(kysely: Kysely<ReleaseTables>, engine: ReleaseEngine): HealthRepository {
-  // What every report runs, compiled once (compiledOnce.ts): the pruning and the sums.
+  // What every report runs, compiled once (compiledOnce.ts): the pruning, the sums and the two upserts.
   const pruneCounts = compiledOnce((db: Kysely<ReleaseTables>, beforeMinute: number) =>
     db.deleteFrom('release_health').where('minute', '<', beforeMinute),
   );
