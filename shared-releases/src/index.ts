@@ -4,4 +4,5 @@ export { rollbackStep } from './rollback';
 export * from './versionId';
 export * from './schemas';
 export type * from './types';
+export type * from './canaryTypes';
 export { createReleaseClient, ReleaseApiError, type ReleaseClient, type ReleaseClientOptions } from './client';

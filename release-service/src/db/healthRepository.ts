@@ -56,10 +56,6 @@ export interface HealthRepository {
 
 export const NO_HEALTH: HealthSums = { views: 0, loadFailures: 0, renderCrashes: 0, hydrationErrors: 0 };
 
-/** The sums' select list, both engines (SUM of no rows is NULL). */
-export const SUM_COLUMNS = `COALESCE(SUM(views), 0) AS views, COALESCE(SUM(load_failures), 0) AS "loadFailures",
-  COALESCE(SUM(render_crashes), 0) AS "renderCrashes", COALESCE(SUM(hydration_errors), 0) AS "hydrationErrors"`;
-
 export const sumsOf = (row: Record<keyof HealthSums, number | string> | undefined): HealthSums =>
   row
     ? {
@@ -69,22 +65,6 @@ export const sumsOf = (row: Record<keyof HealthSums, number | string> | undefine
         hydrationErrors: Number(row.hydrationErrors),
       }
     : NO_HEALTH;
-
-/**
- * The upsert's new values from the row's old ones (both engines: in ON CONFLICT … DO UPDATE, a bare
- * column is the old row's), `least` being MIN (SQLite) or LEAST (PostgreSQL), `cap` the parameter:
- * the views the token has left, and no more failures than this report's views counted — so once a
- * token's views are used up, a replay of it counts nothing, failures included (the shell never
- * sends a failure without its view: healthReports.ts). `taken_*` record what this report got:
- * RETURNING gives only the new row.
- */
-export function takeTokenSet(least: string, cap: string): string {
-  const old = (column: string) => `release_health_tokens.${column}`;
-  const views = `${least}(${cap}, ${old('views')} + excluded.views)`;
-  const failures = `${least}(${views} - ${old('views')}, excluded.failures)`;
-  return `views = ${views}, failures = ${old('failures')} + ${failures},
-    taken_views = ${views} - ${old('views')}, taken_failures = ${failures}`;
-}
 
 /** A use as first inserted: at most `cap` views, no more failures than those. */
 export function firstTake(use: TokenUse, cap: number): TokenUse {
