@@ -11,6 +11,7 @@ import { releaseAccess } from './access';
 import { createCanaryService } from './canaryService';
 import { createCanarySteps } from './canarySteps';
 import { createHealthService } from './healthService';
+import { healthInRounds, sharedReads } from './healthRounds';
 import type { FetchManifest } from './manifests';
 import { createOperationViews } from './operations';
 import { createReleaseService } from './releaseService';
@@ -40,8 +41,9 @@ export function createReleaseServices({
   const deps = { repo, config, fetchManifest, access, clock };
   const steps = createCanarySteps({ repo, log, fetchManifest, shellManifests: config.releaseShellManifests });
   const health = createHealthService({
-    repo,
-    store: healthStore,
+    // A busy instance's reports read the lines and write together (healthRounds.ts).
+    repo: Object.assign({}, repo, { entries: sharedReads(repo.entries) }),
+    store: healthInRounds(healthStore),
     rules: config.health,
     clock,
     log,

@@ -19,6 +19,8 @@ export const RELEASE_SERVICE = { workspace: 'release-service', entry: 'src/serve
 
 export interface ServiceInstance {
   port: number;
+  /** The process's id now (a restarted instance has a new one): what the bench reads CPU time of. */
+  pid(): number | undefined;
   /** How many times it died of a SIGKILL nobody here sent (the failpoint's). */
   readonly kills: number;
   running(): boolean;
@@ -86,6 +88,7 @@ export async function startServiceInstances(
         get kills() {
           return kills;
         },
+        pid: () => service.child.pid,
         running: () => isRunning(service),
         output: () => service.output(),
       },
