@@ -3,5 +3,6 @@ export * from './environments';
 export { rollbackStep } from './rollback';
 export * from './versionId';
 export * from './schemas';
+export * from './series';
 export type * from './types';
 export { createReleaseClient, ReleaseApiError, type ReleaseClient, type ReleaseClientOptions } from './client';

@@ -23,6 +23,18 @@ export interface HealthCount extends HealthSums {
   minute: number;
 }
 
+export interface SeriesQuery {
+  versions: readonly string[];
+  fromMinute: number;
+  toMinute: number;
+  bucketMinutes: number;
+}
+
+export interface HealthBucket extends HealthSums {
+  version: string;
+  minute: number;
+}
+
 /** What one report asks of one view token for one remote (views capped, failures ≤ views). */
 export interface TokenUse {
   token: string;
@@ -50,6 +62,11 @@ export interface HealthRepository {
   add(counts: readonly HealthCount[]): Promise<void>;
   /** A release's sums over its rows from `sinceMinute` on. */
   sums(environment: ReleaseEnvironment, remote: string, version: string, sinceMinute: number): Promise<HealthSums>;
+  /**
+   * The releases' sums per bucket of `bucketMinutes` minutes (aligned to the epoch: `minute` is the
+   * bucket's first) over minutes `fromMinute`–`toMinute`, for the canary chart; no row for an empty bucket.
+   */
+  series(environment: ReleaseEnvironment, remote: string, query: SeriesQuery): Promise<HealthBucket[]>;
   /** Drops the rows of minutes before `beforeMinute`, and the tokens expired at `nowMinute`. */
   prune(beforeMinute: number, nowMinute: number): Promise<void>;
 }
@@ -59,6 +76,30 @@ export const NO_HEALTH: HealthSums = { views: 0, loadFailures: 0, renderCrashes:
 /** The sums' select list, both engines (SUM of no rows is NULL). */
 export const SUM_COLUMNS = `COALESCE(SUM(views), 0) AS views, COALESCE(SUM(load_failures), 0) AS "loadFailures",
   COALESCE(SUM(render_crashes), 0) AS "renderCrashes", COALESCE(SUM(hydration_errors), 0) AS "hydrationErrors"`;
+
+/**
+ * The series' statement and its parameters, both engines (`mark(n)`: `?n` on SQLite, `$n` on
+ * PostgreSQL; integer division on both): one row per release and bucket, so its length is bounded
+ * by the buckets asked for.
+ */
+export function seriesStatement(mark: (n: number) => string, environment: string, remote: string, q: SeriesQuery) {
+  const versions = q.versions.map((_, index) => mark(index + 6)).join(', ');
+  const bucket = `(minute / ${mark(3)}) * ${mark(3)}`;
+  return {
+    sql: `SELECT version, ${bucket} AS minute, ${SUM_COLUMNS} FROM release_health
+      WHERE environment = ${mark(1)} AND remote = ${mark(2)} AND minute BETWEEN ${mark(4)} AND ${mark(5)}
+        AND version IN (${versions})
+      GROUP BY version, ${bucket} ORDER BY 2, 1`,
+    values: [environment, remote, q.bucketMinutes, q.fromMinute, q.toMinute, ...q.versions],
+  };
+}
+
+/** A series row as both drivers return it (PostgreSQL's sums are strings). */
+export const bucketOf = (row: Record<string, number | string>): HealthBucket =>
+  Object.assign(sumsOf(row as Parameters<typeof sumsOf>[0]), {
+    version: String(row.version),
+    minute: Number(row.minute),
+  });
 
 export const sumsOf = (row: Record<keyof HealthSums, number | string> | undefined): HealthSums =>
   row

@@ -1,6 +1,14 @@
 /** Health counts on PostgreSQL (db/healthRepository.ts): one report's counts in one upsert statement. */
 import type pg from 'pg';
-import { firstTake, type HealthRepository, SUM_COLUMNS, sumsOf, takeTokenSet } from '../healthRepository';
+import {
+  bucketOf,
+  firstTake,
+  type HealthRepository,
+  seriesStatement,
+  SUM_COLUMNS,
+  sumsOf,
+  takeTokenSet,
+} from '../healthRepository';
 
 export function createPostgresHealthRepository(pool: pg.Pool): HealthRepository {
   return {
@@ -62,6 +70,18 @@ export function createPostgresHealthRepository(pool: pg.Pool): HealthRepository 
         [environment, remote, version, sinceMinute],
       );
       return sumsOf(rows[0] as Parameters<typeof sumsOf>[0]);
+    },
+    async series(environment, remote, query) {
+      if (query.versions.length === 0) return [];
+      // Typed: the bucket size must divide as an integer, and each `$n` has one type.
+      const { sql, values } = seriesStatement(
+        (n) => (n >= 3 && n <= 5 ? `$${n}::int` : `$${n}`),
+        environment,
+        remote,
+        query,
+      );
+      const { rows } = await pool.query<Record<string, number | string>>(sql, values);
+      return rows.map(bucketOf);
     },
     async prune(beforeMinute, nowMinute) {
       await pool.query('DELETE FROM release_health WHERE minute < $1', [beforeMinute]);

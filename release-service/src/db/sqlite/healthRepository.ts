@@ -1,8 +1,10 @@
 /** Health counts on SQLite (db/healthRepository.ts): the upserts of one report in one transaction. */
 import {
   firstTake,
+  bucketOf,
   type HealthCount,
   type HealthRepository,
+  seriesStatement,
   SUM_COLUMNS,
   sumsOf,
   type TokenTaken,
@@ -44,6 +46,14 @@ export function createSqliteHealthRepository(db: SqliteDatabase): HealthReposito
     add: async (counts) => add(counts),
     sums: async (environment, remote, version, sinceMinute) =>
       sumsOf(sums.get(environment, remote, version, sinceMinute) as Parameters<typeof sumsOf>[0]),
+    async series(environment, remote, query) {
+      if (query.versions.length === 0) return [];
+      // Named (better-sqlite3 binds no numbered `?n`): @p1, @p2, …; the bucket an integer, to divide as one.
+      const mark = (n: number) => (n === 3 ? `CAST(@p${n} AS INTEGER)` : `@p${n}`);
+      const { sql, values } = seriesStatement(mark, environment, remote, query);
+      const named = Object.fromEntries(values.map((value, index) => [`p${index + 1}`, value]));
+      return db.prepare<[Record<string, unknown>], Record<string, number | string>>(sql).all(named).map(bucketOf);
+    },
     async prune(beforeMinute, nowMinute) {
       prune.run(beforeMinute);
       pruneTokens.run(nowMinute);
