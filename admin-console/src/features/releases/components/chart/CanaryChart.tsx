@@ -14,10 +14,15 @@ import { SeriesPlot } from './SeriesPlot';
 import { SeriesSummary } from './SeriesSummary';
 import { STATE_NAMES } from './seriesText';
 
+/** Its items no wider than the card (a grid item is as wide as its content by default): at 375 px too. */
 const Frame = styled.div`
   display: grid;
   gap: 12px;
   min-width: 0;
+
+  & > * {
+    min-width: 0;
+  }
 `;
 
 const MetricName = styled.p`

@@ -14,6 +14,7 @@ import type { SeriesMetric } from './seriesMetrics';
 const Plot = styled.div`
   min-width: 0;
   height: ${PLOT_HEIGHT}px;
+  overflow: hidden;
 
   .uplot,
   .uplot * {

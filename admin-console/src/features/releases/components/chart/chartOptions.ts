@@ -11,6 +11,7 @@ import { eventLabel, tickText } from './seriesText';
 
 export const PLOT_HEIGHT = 160;
 const DAY_SECONDS = 86_400;
+const MIN_BUCKETS = 10;
 
 /** x: each bucket's start in seconds; then the canary's values and the live release's. */
 export function plotData(series: CanarySeries, metric: SeriesMetric): uPlot.AlignedData {
@@ -62,7 +63,13 @@ function eventMarks(series: CanarySeries, theme: AppTheme): uPlot.Plugin {
 export function plotOptions(series: CanarySeries, metric: SeriesMetric, theme: AppTheme, width: number): uPlot.Options {
   const { colors } = theme;
   const first = Date.parse(series.points[0]?.at ?? series.startedAt) / 1000;
-  const last = Date.parse(series.points.at(-1)?.at ?? series.startedAt) / 1000;
+  const bucket = series.bucketMinutes * 60;
+  // To the end of the last bucket, and at least MIN_BUCKETS wide: uPlot would widen a range of one
+  // point to days (a fresh canary's), ticks at midnight.
+  const last = Math.max(
+    Date.parse(series.points.at(-1)?.at ?? series.startedAt) / 1000 + bucket,
+    first + MIN_BUCKETS * bucket,
+  );
   const withDate = last - first >= DAY_SECONDS;
   const axis = {
     stroke: colors.text,
@@ -78,7 +85,7 @@ export function plotOptions(series: CanarySeries, metric: SeriesMetric, theme: A
     legend: { show: false },
     cursor: { drag: { x: false, y: false } },
     scales: {
-      x: { time: true },
+      x: { time: true, range: [first, last] },
       y: { range: (_plot, min, max) => [metric.min ?? min, max > (metric.min ?? min) ? max : (metric.min ?? min) + 1] },
     },
     axes: [
