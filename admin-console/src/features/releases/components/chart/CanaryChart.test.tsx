@@ -53,7 +53,7 @@ describe('the canary chart', () => {
     expect(api.sent('GET', SERIES)).toHaveLength(1);
     expect(api.sent('GET', SERIES)[0]!.url).toMatch(/\?version=v4$/); // the canary on the line
     const [views, rates] = plots;
-    const seconds = Date.parse('2025-06-04T01:00:00.000Z') / 1000;
+    const seconds = Date.parse('2025-06-04T01:00:00.000Z') / 1000 + 30; // each 1-minute bucket's middle
     expect(views!.data).toEqual([
       [seconds, seconds + 60, seconds + 120, seconds + 180],
       [10, 0, 40, 50],

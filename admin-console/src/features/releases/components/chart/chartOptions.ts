@@ -13,10 +13,14 @@ export const PLOT_HEIGHT = 160;
 const DAY_SECONDS = 86_400;
 const MIN_BUCKETS = 10;
 
-/** x: each bucket's start in seconds; then the canary's values and the live release's. */
+/**
+ * x: each bucket's middle in seconds (its value is over the whole bucket, and so lies after a mark
+ * of an event early in it); then the canary's values and the live release's.
+ */
 export function plotData(series: CanarySeries, metric: SeriesMetric): uPlot.AlignedData {
+  const half = (series.bucketMinutes * 60) / 2;
   return [
-    series.points.map((point) => Date.parse(point.at) / 1000),
+    series.points.map((point) => Date.parse(point.at) / 1000 + half),
     series.points.map((point) => metric.value(point.canary)),
     series.points.map((point) => metric.value(point.live)),
   ];
@@ -36,6 +40,7 @@ function eventMarks(series: CanarySeries, theme: AppTheme): uPlot.Plugin {
           ctx.setLineDash([4 * ratio, 3 * ratio]);
           ctx.font = `${11 * ratio}px sans-serif`;
           ctx.textBaseline = 'top';
+          ctx.textAlign = 'left'; // the axes' last alignment stays on the context otherwise
           series.events.forEach((event, index) => {
             const x = Math.round(plot.valToPos(Date.parse(event.at) / 1000, 'x', true));
             if (x < left - 1 || x > left + width + 1) return;
