@@ -2,7 +2,8 @@
  * Where the health reports are counted (table release_health): per environment,
  * remote, release ('' for the deployed build) and minute, the page views and failures browsers
  * reported. Counts only — no address, no page, nothing that names a visitor. Ephemeral: rows older
- * than the health window are pruned, and db:copy-to-postgres leaves them behind. Beside them, what
+ * than the health window and the canary chart's day are pruned, and db:copy-to-postgres leaves them
+ * behind. Beside them, what
  * each view token has counted (table release_health_tokens), kept until the token expires.
  */
 import type { ReleaseEnvironment } from 'shared-releases';
@@ -73,34 +74,6 @@ export interface HealthRepository {
 
 export const NO_HEALTH: HealthSums = { views: 0, loadFailures: 0, renderCrashes: 0, hydrationErrors: 0 };
 
-/** The sums' select list, both engines (SUM of no rows is NULL). */
-export const SUM_COLUMNS = `COALESCE(SUM(views), 0) AS views, COALESCE(SUM(load_failures), 0) AS "loadFailures",
-  COALESCE(SUM(render_crashes), 0) AS "renderCrashes", COALESCE(SUM(hydration_errors), 0) AS "hydrationErrors"`;
-
-/**
- * The series' statement and its parameters, both engines (`mark(n)`: `?n` on SQLite, `$n` on
- * PostgreSQL; integer division on both): one row per release and bucket, so its length is bounded
- * by the buckets asked for.
- */
-export function seriesStatement(mark: (n: number) => string, environment: string, remote: string, q: SeriesQuery) {
-  const versions = q.versions.map((_, index) => mark(index + 6)).join(', ');
-  const bucket = `(minute / ${mark(3)}) * ${mark(3)}`;
-  return {
-    sql: `SELECT version, ${bucket} AS minute, ${SUM_COLUMNS} FROM release_health
-      WHERE environment = ${mark(1)} AND remote = ${mark(2)} AND minute BETWEEN ${mark(4)} AND ${mark(5)}
-        AND version IN (${versions})
-      GROUP BY version, ${bucket} ORDER BY 2, 1`,
-    values: [environment, remote, q.bucketMinutes, q.fromMinute, q.toMinute, ...q.versions],
-  };
-}
-
-/** A series row as both drivers return it (PostgreSQL's sums are strings). */
-export const bucketOf = (row: Record<string, number | string>): HealthBucket =>
-  Object.assign(sumsOf(row as Parameters<typeof sumsOf>[0]), {
-    version: String(row.version),
-    minute: Number(row.minute),
-  });
-
 export const sumsOf = (row: Record<keyof HealthSums, number | string> | undefined): HealthSums =>
   row
     ? {
@@ -110,22 +83,6 @@ export const sumsOf = (row: Record<keyof HealthSums, number | string> | undefine
         hydrationErrors: Number(row.hydrationErrors),
       }
     : NO_HEALTH;
-
-/**
- * The upsert's new values from the row's old ones (both engines: in ON CONFLICT … DO UPDATE, a bare
- * column is the old row's), `least` being MIN (SQLite) or LEAST (PostgreSQL), `cap` the parameter:
- * the views the token has left, and no more failures than this report's views counted — so once a
- * token's views are used up, a replay of it counts nothing, failures included (the shell never
- * sends a failure without its view: healthReports.ts). `taken_*` record what this report got:
- * RETURNING gives only the new row.
- */
-export function takeTokenSet(least: string, cap: string): string {
-  const old = (column: string) => `release_health_tokens.${column}`;
-  const views = `${least}(${cap}, ${old('views')} + excluded.views)`;
-  const failures = `${least}(${views} - ${old('views')}, excluded.failures)`;
-  return `views = ${views}, failures = ${old('failures')} + ${failures},
-    taken_views = ${views} - ${old('views')}, taken_failures = ${failures}`;
-}
 
 /** A use as first inserted: at most `cap` views, no more failures than those. */
 export function firstTake(use: TokenUse, cap: number): TokenUse {

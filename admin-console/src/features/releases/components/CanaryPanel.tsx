@@ -12,6 +12,7 @@ import type { FlipRequest } from '../api/releaseQueries';
 import { decisionRule, decisionState, planText } from '../lib/canaryText';
 import { CanaryChartSlot } from './chart/CanaryChartSlot';
 import { CanaryPercentForm } from './CanaryPercentForm';
+import { CanaryStartForm } from './CanaryStartForm';
 import { HealthTable } from './HealthTable';
 import { Actions, Code, Facts, Muted } from './releaseStyles';
 
@@ -91,6 +92,13 @@ export function CanaryPanel({ remote, environment, busy, onRequest }: CanaryPane
             </>
           )}
         </Facts>
+      )}
+      {!canary && (
+        <CanaryStartForm
+          label={`カナリアを開始（${remote.workspace}・${ENVIRONMENT_LABELS[environment]}）`}
+          busy={busy}
+          onStart={(start) => onRequest({ kind: 'canary-start', ...target, ...start, live: live?.version ?? null })}
+        />
       )}
       {canary?.withdrawn && (
         <>
