@@ -66,8 +66,10 @@ const remoteBudgets = {
     what: 'entry, app code, dialog and form libraries',
     // zod for the article form (shared-articles/schema); the shell's copy serves only zod/mini.
     vendors: ['vendors-node_modules_radix-ui_*.js', 'vendors-node_modules_zod_*.js'],
-    // 97 → 98 KB with the canary's steps (plan, 一時停止 / 再開, 97.07 KB): admins only, never on a public page.
-    limit: '98 KB',
+    // 97 → 98 KB with the canary's steps (plan, 一時停止 / 再開, 97.07 KB); → 99.5 KB with カナリアを開始
+    // (98.45 KB) and the canary chart's place in the page (99.13 KB: its lazy import, disclosure and
+    // sentences; uPlot and the chart are the lazy chunk below). Admins only, never on a public page.
+    limit: '99.5 KB',
   },
 };
 
