@@ -44,7 +44,7 @@ const sumColumns = () => [
 ];
 
 export function createHealthRepository(kysely: Kysely<ReleaseTables>, engine: ReleaseEngine): HealthRepository {
-  // What every report runs, compiled once (compiledOnce.ts): the pruning and the sums.
+  // What every report runs, compiled once (compiledOnce.ts): the pruning, the sums and the two upserts.
   const pruneCounts = compiledOnce((db: Kysely<ReleaseTables>, beforeMinute: number) =>
     db.deleteFrom('release_health').where('minute', '<', beforeMinute),
   );
