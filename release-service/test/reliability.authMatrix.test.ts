@@ -39,6 +39,11 @@ const ROUTES: Record<string, MatrixEntry> = {
     url: '/api/releases/admin_console/versions/v1',
     expected: SIGNED_IN,
   },
+  // The canary chart's series, like the audit log: no canary has run here (404 for the admin).
+  'GET /api/releases/:remote/:environment/canary/series': {
+    url: '/api/releases/admin_console/staging/canary/series',
+    expected: ADMIN_ONLY(404),
+  },
   'POST /api/releases/:remote/:environment': {
     url: '/api/releases/admin_console/staging',
     headers: { 'idempotency-key': `matrix-staging-${Date.now()}` },

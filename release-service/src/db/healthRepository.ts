@@ -2,7 +2,8 @@
  * Where the health reports are counted (table release_health): per environment,
  * remote, release ('' for the deployed build) and minute, the page views and failures browsers
  * reported. Counts only — no address, no page, nothing that names a visitor. Ephemeral: rows older
- * than the health window are pruned, and db:copy-to-postgres leaves them behind. Beside them, what
+ * than the health window and the canary chart's day are pruned, and db:copy-to-postgres leaves them
+ * behind. Beside them, what
  * each view token has counted (table release_health_tokens), kept until the token expires.
  */
 import type { ReleaseEnvironment } from 'shared-releases';
@@ -20,6 +21,18 @@ export interface HealthCount extends HealthSums {
   /** the release's version, '' for the remote's deployed build */
   version: string;
   /** minutes since the Unix epoch */
+  minute: number;
+}
+
+export interface SeriesQuery {
+  versions: readonly string[];
+  fromMinute: number;
+  toMinute: number;
+  bucketMinutes: number;
+}
+
+export interface HealthBucket extends HealthSums {
+  version: string;
   minute: number;
 }
 
@@ -50,6 +63,11 @@ export interface HealthRepository {
   add(counts: readonly HealthCount[]): Promise<void>;
   /** A release's sums over its rows from `sinceMinute` on. */
   sums(environment: ReleaseEnvironment, remote: string, version: string, sinceMinute: number): Promise<HealthSums>;
+  /**
+   * The releases' sums per bucket of `bucketMinutes` minutes (aligned to the epoch: `minute` is the
+   * bucket's first) over minutes `fromMinute`–`toMinute`, for the canary chart; no row for an empty bucket.
+   */
+  series(environment: ReleaseEnvironment, remote: string, query: SeriesQuery): Promise<HealthBucket[]>;
   /** Drops the rows of minutes before `beforeMinute`, and the tokens expired at `nowMinute`. */
   prune(beforeMinute: number, nowMinute: number): Promise<void>;
 }

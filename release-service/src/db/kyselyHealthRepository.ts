@@ -35,6 +35,14 @@ function takeFromToken(engine: ReleaseEngine, cap: number) {
 /** A column's sum over the rows (SUM of no rows is NULL). */
 const total = (column: string) => sql<number | string>`COALESCE(SUM(${sql.ref(column)}), 0)`;
 
+/** HealthSums' four sums, as select expressions (sumsOf reads them). */
+const sumColumns = () => [
+  total('views').as('views'),
+  total('load_failures').as('loadFailures'),
+  total('render_crashes').as('renderCrashes'),
+  total('hydration_errors').as('hydrationErrors'),
+];
+
 export function createHealthRepository(kysely: Kysely<ReleaseTables>, engine: ReleaseEngine): HealthRepository {
   // What every report runs, compiled once (compiledOnce.ts): the pruning, the sums and the two upserts.
   const pruneCounts = compiledOnce((db: Kysely<ReleaseTables>, beforeMinute: number) =>
@@ -47,12 +55,7 @@ export function createHealthRepository(kysely: Kysely<ReleaseTables>, engine: Re
     (db: Kysely<ReleaseTables>, environment: string, remote: string, version: string, sinceMinute: number) =>
       db
         .selectFrom('release_health')
-        .select([
-          total('views').as('views'),
-          total('load_failures').as('loadFailures'),
-          total('render_crashes').as('renderCrashes'),
-          total('hydration_errors').as('hydrationErrors'),
-        ])
+        .select(sumColumns())
         .where('environment', '=', environment)
         .where('remote', '=', remote)
         .where('version', '=', version)
@@ -144,6 +147,30 @@ export function createHealthRepository(kysely: Kysely<ReleaseTables>, engine: Re
     },
     sums: async (environment, remote, version, sinceMinute) =>
       sumsOf((await sums(kysely, environment, remote, version, sinceMinute)).rows[0]),
+    /**
+     * For the canary chart, not per report: built each call. The bucket size is a literal (an
+     * integer: integer division on both engines), so that the grouped expression and the selected
+     * one are the same SQL text, as PostgreSQL requires.
+     */
+    async series(environment, remote, { versions, fromMinute, toMinute, bucketMinutes }) {
+      if (versions.length === 0) return [];
+      if (!Number.isInteger(bucketMinutes) || bucketMinutes < 1) throw new Error(`bucket of ${bucketMinutes} minutes`);
+      const size = sql.lit(bucketMinutes);
+      const bucket = sql<number | string>`(${sql.ref('minute')} / ${size}) * ${size}`;
+      const rows = await kysely
+        .selectFrom('release_health')
+        .select(['version', bucket.as('bucket'), ...sumColumns()])
+        .where('environment', '=', environment)
+        .where('remote', '=', remote)
+        .where('minute', '>=', fromMinute)
+        .where('minute', '<=', toMinute)
+        .where('version', 'in', [...versions])
+        .groupBy(['version', bucket])
+        .orderBy(bucket)
+        .orderBy('version')
+        .execute();
+      return rows.map((row) => Object.assign(sumsOf(row), { version: row.version, minute: Number(row.bucket) }));
+    },
     async prune(beforeMinute, nowMinute) {
       await pruneCounts(kysely, beforeMinute);
       await pruneTokens(kysely, nowMinute);

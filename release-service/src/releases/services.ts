@@ -8,6 +8,7 @@ import type { AppConfig } from '../config';
 import type { HealthRepository } from '../db/healthRepository';
 import type { ReleaseRepository } from '../db/releaseRepository';
 import { releaseAccess } from './access';
+import { createCanarySeries } from './canarySeries';
 import { createCanaryService } from './canaryService';
 import { createCanarySteps } from './canarySteps';
 import { createHealthService } from './healthService';
@@ -54,6 +55,7 @@ export function createReleaseServices({
     canaries: createCanaryService(deps),
     operations: createOperationViews(repo),
     health,
+    series: createCanarySeries({ repo, store: healthStore, access, clock }),
   };
 }
 

@@ -10,6 +10,7 @@ import { Button } from 'shared-ui';
 import { DangerOutlineButton } from '../../../components/DangerButton';
 import type { FlipRequest } from '../api/releaseQueries';
 import { decisionRule, decisionState, planText } from '../lib/canaryText';
+import { CanaryChartSlot } from './chart/CanaryChartSlot';
 import { CanaryPercentForm } from './CanaryPercentForm';
 import { CanaryStartForm } from './CanaryStartForm';
 import { HealthTable } from './HealthTable';
@@ -136,6 +137,7 @@ export function CanaryPanel({ remote, environment, busy, onRequest }: CanaryPane
         </>
       )}
       {health && <HealthTable caption={windowCaption} live={health.live} canary={health.canary} />}
+      <CanaryChartSlot remote={remote.remote} environment={environment} version={canary?.version ?? null} />
       {canary?.status === 'running' && (
         <>
           {/* The service's sequential test on the figures above (absent from an older service). */}
