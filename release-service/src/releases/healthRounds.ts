@@ -132,5 +132,6 @@ export function healthInRounds(store: HealthRepository): HealthRepository {
     },
     sums: (...args) => store.sums(...args),
     prune: (...args) => store.prune(...args),
+    series: (...args) => store.series(...args),
   };
 }
