@@ -1,6 +1,6 @@
 /** The chart's place in the canary panel when its chunk cannot be loaded: a sentence, nothing broken. */
 import { render, screen } from '@testing-library/react';
-import { ThemeModeProvider } from 'shared-context';
+import { ThemeModeProvider } from 'shared-ui';
 import { CanaryChartSlot } from './CanaryChartSlot';
 
 // As a chunk that cannot be fetched (a deploy replaced it, the network dropped): the import rejects.

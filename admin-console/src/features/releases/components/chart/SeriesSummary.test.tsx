@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeModeProvider } from 'shared-context';
+import { ThemeModeProvider } from 'shared-ui';
 import { promotedSeries } from './seriesFixtures';
 import { SeriesSummary } from './SeriesSummary';
 import { summarySentence } from './seriesText';
