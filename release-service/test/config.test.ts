@@ -59,6 +59,7 @@ describe('loadConfig (release-service)', () => {
       reportsPerMinute: HEALTH_DEFAULTS.reportsPerMinute,
       tokenKeys: [DEVELOPMENT_VIEW_TOKEN_KEY],
       origins: DEFAULT_CORS_ORIGINS,
+      vitalMargins: { lcp: 250, inp: 50, cls: 0.02 },
     });
     expect(HEALTH_DEFAULTS).toEqual({
       windowMinutes: 10,
@@ -82,6 +83,9 @@ describe('loadConfig (release-service)', () => {
       HEALTH_REPORTS_PER_MINUTE: '60',
       HEALTH_TOKEN_KEYS: `${KEY_B}, ${KEY_A}`,
       CORS_ORIGINS: 'https://manabi.example',
+      HEALTH_LCP_MARGIN_MS: '400',
+      HEALTH_INP_MARGIN_MS: '0',
+      HEALTH_CLS_MARGIN: '0.05',
     });
     expect(config.health).toEqual({
       windowMinutes: 5,
@@ -94,6 +98,7 @@ describe('loadConfig (release-service)', () => {
       reportsPerMinute: 60,
       tokenKeys: [KEY_B, KEY_A],
       origins: ['https://manabi.example'],
+      vitalMargins: { lcp: 400, inp: 0, cls: 0.05 },
     });
     const problems = problemsOf({
       ...EMULATOR,
@@ -105,9 +110,16 @@ describe('loadConfig (release-service)', () => {
       HEALTH_TOKEN_VIEWS: '21',
       HEALTH_TOKEN_TTL_SECONDS: '1',
       HEALTH_REPORTS_PER_MINUTE: '-1',
+      HEALTH_LCP_MARGIN_MS: 'slow',
+      HEALTH_INP_MARGIN_MS: '-5',
+      HEALTH_CLS_MARGIN: '2',
     });
+    expect(problems).toContain('HEALTH_CLS_MARGIN: HEALTH_CLS_MARGIN must be a number from 0 to 1');
     expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
       'HEALTH_ALPHA',
+      'HEALTH_CLS_MARGIN',
+      'HEALTH_INP_MARGIN_MS',
+      'HEALTH_LCP_MARGIN_MS',
       'HEALTH_MIN_CANARY_VIEWS',
       'HEALTH_MIN_EFFECT',
       'HEALTH_POWER',

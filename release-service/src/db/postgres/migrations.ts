@@ -14,6 +14,7 @@ import {
   RELEASE_REFUSAL_MINUTES_POSTGRES,
   RELEASE_REGISTRY_POSTGRES,
 } from './releaseSchema';
+import { RELEASE_VITALS_POSTGRES } from '../vitalsSchema';
 
 /** Any constant: the key of the advisory lock migrations take. */
 const MIGRATION_LOCK = 0x72656c73; // "rels"
@@ -67,6 +68,13 @@ export const postgresMigrations: readonly PostgresMigration[] = [
     name: 'canary steps',
     async up(client) {
       await client.query(RELEASE_CANARY_PLAN_POSTGRES);
+    },
+  },
+  {
+    version: 8,
+    name: 'core web vitals per release',
+    async up(client) {
+      await client.query(RELEASE_VITALS_POSTGRES);
     },
   },
 ];

@@ -5,6 +5,7 @@ import type { Storage } from '../storage';
 import { createPostgresHealthRepository } from './healthRepository';
 import { migratePostgres } from './migrations';
 import { createPostgresReleaseRepository } from './releaseRepository';
+import { createPostgresVitalsRepository } from './vitalsRepository';
 
 export interface PostgresStorageOptions {
   url: string;
@@ -19,6 +20,7 @@ export async function openPostgresStorage({ url, poolMax, log }: PostgresStorage
     engine: 'postgres',
     releases: createPostgresReleaseRepository(pool),
     health: createPostgresHealthRepository(pool),
+    vitals: createPostgresVitalsRepository(pool),
     description: describePostgresUrl(url),
     rateLimitStore: rateLimits.store,
     close: async () => {

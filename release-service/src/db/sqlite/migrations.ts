@@ -11,6 +11,7 @@ import {
   RELEASE_REFUSAL_MINUTES_SQLITE,
   RELEASE_REGISTRY_SQLITE,
 } from './releaseSchema';
+import { RELEASE_VITALS_SQLITE } from '../vitalsSchema';
 
 export const MIGRATION_TABLE = 'release_schema_migrations';
 
@@ -56,6 +57,13 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
     name: 'canary steps',
     up(db) {
       db.exec(RELEASE_CANARY_PLAN_SQLITE);
+    },
+  },
+  {
+    version: 8,
+    name: 'core web vitals per release',
+    up(db) {
+      db.exec(RELEASE_VITALS_SQLITE);
     },
   },
 ];

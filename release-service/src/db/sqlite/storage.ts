@@ -5,6 +5,7 @@ import type { Storage } from '../storage';
 import { createSqliteHealthRepository } from './healthRepository';
 import { migrateSqlite } from './migrations';
 import { createSqliteReleaseRepository } from './releaseRepository';
+import { createSqliteVitalsRepository } from './vitalsRepository';
 
 export function openSqliteStorage(databasePath: string): Storage {
   const db = openDatabase(databasePath);
@@ -18,6 +19,7 @@ export function openSqliteStorage(databasePath: string): Storage {
     engine: 'sqlite',
     releases: createSqliteReleaseRepository(db),
     health: createSqliteHealthRepository(db),
+    vitals: createSqliteVitalsRepository(db),
     description: path.basename(databasePath),
     // The plugin's in-process counters: one SQLite file means one instance.
     rateLimitStore: null,
