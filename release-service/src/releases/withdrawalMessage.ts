@@ -11,12 +11,12 @@ const NAMES: Record<VitalMetric, string> = { lcp: 'LCP', inp: 'INP', cls: 'CLS' 
 export const vitalValue = (metric: VitalMetric, value: number | null) =>
   value === null ? '—' : metric === 'cls' ? String(value) : `${value.toLocaleString('en-US')} ms`;
 
-function failureClause(decision: CanaryDecision): string {
+function failureClause(decision: CanaryDecision, statistic = true): string {
   const test = decision.test!;
   return (
     `失敗率 ${percent(decision.canary.failureRate)} (${decision.canary.views} 表示) がライブ ` +
-    `${percent(decision.live.failureRate)} (${decision.live.views} 表示) より高い ` +
-    `(尤度比 ${test.withdrawStatistic} ≥ 境界 ${test.withdrawBoundary})`
+    `${percent(decision.live.failureRate)} (${decision.live.views} 表示) より高い` +
+    (statistic ? ` (尤度比 ${test.withdrawStatistic} ≥ 境界 ${test.withdrawBoundary})` : '')
   );
 }
 
@@ -33,11 +33,20 @@ export function vitalClause(vital: VitalDecision): string {
 
 export function withdrawalMessage(version: string, decision: CanaryDecision): string {
   const on = decision.withdrawnOn ?? ['failures'];
+  const test = decision.test!;
+  const after = `サービスが取り下げました (開始から ${decision.secondsAfterStart} 秒)。`;
+  if (on.length === 1 && on[0] === 'failures') {
+    // On the failure rate alone: the sentence as it was before the vitals.
+    return (
+      `カナリア ${version} の${failureClause(decision, false)}と逐次検定が判定したため` +
+      ` (尤度比 ${test.withdrawStatistic} ≥ 境界 ${test.withdrawBoundary}、誤取り下げ率 ${percent(test.alpha)})、${after}`
+    );
+  }
   const clauses = on.map((what) =>
     what === 'failures' ? failureClause(decision) : vitalClause(decision.vitals!.find((v) => v.metric === what)!),
   );
-  return (
-    `カナリア ${version} の${clauses.join('、')}と逐次検定が判定したため` +
-    ` (誤取り下げ率 ${percent(decision.test!.alpha)})、サービスが取り下げました (開始から ${decision.secondsAfterStart} 秒)。`
-  );
+  const text = clauses.join('、');
+  // A space between the kana and a Latin word, as everywhere in the service's sentences.
+  const lead = /^[A-Z]/.test(text) ? ' ' : '';
+  return `カナリア ${version} の${lead}${text}と逐次検定が判定したため (誤取り下げ率 ${percent(test.alpha)})、${after}`;
 }
