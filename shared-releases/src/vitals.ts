@@ -8,8 +8,8 @@ export const VITAL_METRICS = ['lcp', 'inp', 'cls'] as const;
 export type VitalMetric = (typeof VITAL_METRICS)[number];
 
 /**
- * The largest value a report may carry, per metric (LCP and INP in milliseconds, CLS unitless):
- * the browser sends at most this (a slower page is still "very slow"), the service refuses more.
+ * The top of the service's buckets, per metric (LCP and INP in milliseconds, CLS unitless): a
+ * larger value counts in the top bucket (a slower page is still "very slow").
  */
 export const VITAL_MAX: Readonly<Record<VitalMetric, number>> = { lcp: 120_000, inp: 60_000, cls: 10 };
 

@@ -5,6 +5,7 @@ import { getRuntimeConfig } from 'shared-core';
 import type { HealthReport, HealthVital } from 'shared-releases';
 import { countsOnce, healthReports, type PageStates } from './healthReports';
 import type { HealthEvent } from './recordHealth';
+import { watchVitals } from './vitals';
 
 /** A batch leaves this long after its first event: a few pages in one report, not one per page. */
 export const HEALTH_BATCH_MS = 2000;
@@ -25,12 +26,6 @@ export function takeHealthEvents(events: HealthEvent[]): void {
   noted = events;
   for (const event of events.splice(0)) if (countsOnce(pages, event)) batch.push(event);
   if (batch.length) timer ??= setTimeout(sendHealth, HEALTH_BATCH_MS);
-}
-
-/** A vital final now: sent with the batch (or the page going away). */
-export function takeVital(vital: HealthVital): void {
-  vitals.push(vital);
-  timer ??= setTimeout(sendHealth, HEALTH_BATCH_MS);
 }
 
 /**
@@ -87,25 +82,23 @@ export function resetHealthReporter(): void {
 }
 
 /**
- * After the page's `load` (so the library never competes with the page's own scripts), the vitals'
- * chunk; a failure to load it only means no vitals.
+ * After the page's `load` (so the library never competes with the page's own scripts): the vitals'
+ * observers; a browser without them only sends no vitals.
  */
 export function loadVitals(): void {
-  import('./vitals').then(
-    ({ watchVitals }) => ({ finalVitals } = watchVitals(takeVital)),
-    () => undefined,
-  );
+  try {
+    // Handed over when the page is hidden, just before the send that takes them (leave()).
+    ({ finalVitals } = watchVitals((vital) => vitals.push(vital)));
+  } catch {
+    /* no vitals */
+  }
 }
 if (document.readyState === 'complete') loadVitals();
 else addEventListener('load', loadVitals, { once: true });
 
-/** The page's last send: INP and CLS are final only now. */
+/** The page's last send: INP and CLS are final only now (finalVitals only hands over values). */
 function leave(): void {
-  try {
-    finalVitals();
-  } catch {
-    /* no vitals: the counts still go */
-  }
+  finalVitals();
   sendHealth();
 }
 

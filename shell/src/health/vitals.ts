@@ -1,10 +1,10 @@
 // Core Web Vitals of the page load (docs/canary-releases.md, "Core Web Vitals"), measured by the
 // web-vitals library and attributed to the remote whose area holds the LCP element, the tapped
-// element or the largest shift. A chunk of its own, requested by the reporter after the page's
-// `load` event: it costs the first paint nothing, and the library reads the entries buffered
-// before it came (LCP, layout shifts, slow interactions).
+// element or the largest shift. Part of the reporter's chunk (one chunk is 330 B smaller than two),
+// which requests nothing before the page's first health event; it starts watching after the page's
+// `load` event, and the library reads the entries buffered before (LCP, shifts, slow interactions).
 import { onCLS, onINP, onLCP, type CLSMetric, type INPMetric, type LCPMetric } from 'web-vitals';
-import { VITAL_MAX, type HealthVital, type VitalMetric } from 'shared-releases';
+import type { HealthVital, VitalMetric } from 'shared-releases';
 import { entryOf } from '../remotes/registry';
 import { findArea } from '../routing/areas';
 
@@ -16,21 +16,23 @@ type Attribution = Pick<HealthVital, 'remote' | 'manifest'>;
  * Asked when an entry is observed, before a tap's navigation can remove the node or move the path.
  */
 function attributionOf(node: Node | null | undefined): Attribution | null {
-  const element = node instanceof Element ? node : (node?.parentElement ?? null);
-  if (!element?.isConnected || !element.closest('#main-content')) return null;
+  // From the parent: a shifted text node has no closest(); a node gone from the page finds no <main>.
+  if (!node?.parentElement?.closest('#main-content')) return null;
   const remote = findArea(window.location.pathname)?.remote;
   const manifest = remote && entryOf(remote);
   return remote && manifest ? { remote, manifest } : null;
 }
 
-/** The largest shift's first source still in the page. */
+/** The largest shift's first source. */
 const shiftedNode = (entries: CLSMetric['entries']) =>
-  [...entries].sort((a, b) => b.value - a.value).flatMap((entry) => entry.sources.map((source) => source.node))[0];
+  entries.reduce<(typeof entries)[number] | undefined>((a, b) => (a && a.value >= b.value ? a : b), undefined)
+    ?.sources[0]?.node;
 
 /**
- * Watches the three vitals; `ready` gets each one's value once it is final: LCP at the first tap
- * or key (web-vitals says when), INP and CLS when the page is hidden (`finalVitals`, called by the
- * reporter just before its last send). A vital whose element is the shell's is never sent.
+ * Watches the three vitals; `ready` gets each one's value when the page is first hidden
+ * (`finalVitals`, called by the reporter just before its last send), where web-vitals itself
+ * reports them final (LCP stops at the first tap or key; INP and CLS grow until then). Sent once
+ * per page load, as the service counts them; a vital whose element is the shell's is never sent.
  */
 export function watchVitals(ready: (vital: HealthVital) => void): { finalVitals(): void } {
   const latest = new Map<VitalMetric, (Attribution & { value: number }) | null>();
@@ -39,22 +41,20 @@ export function watchVitals(ready: (vital: HealthVital) => void): { finalVitals(
     const vital = latest.get(metric);
     if (!vital || sent.has(metric)) return;
     sent.add(metric);
-    ready({ metric, remote: vital.remote, manifest: vital.manifest, value: Math.min(vital.value, VITAL_MAX[metric]) });
+    // Unclamped: the service counts a value above its top bucket in that bucket.
+    ready({ metric, ...vital });
   };
   const note = (metric: VitalMetric, value: number, node: Node | null | undefined) => {
     const attribution = attributionOf(node);
     // A later candidate or interaction of the shell's makes the page's value the shell's.
     latest.set(metric, attribution && Object.assign(attribution, { value }));
   };
+  // Every candidate and interaction as observed (its element still there), the last one kept.
   const all = { reportAllChanges: true };
-  // Every candidate as it paints (its element still there), then the final value once.
   onLCP((metric: LCPMetric) => note('lcp', metric.value, metric.entries.at(-1)?.element), all);
-  onLCP(() => send('lcp'));
   onINP((metric: INPMetric) => note('inp', metric.value, metric.entries.find((entry) => entry.target)?.target), all);
   onCLS((metric: CLSMetric) => note('cls', metric.value, shiftedNode(metric.entries)), all);
   return {
-    finalVitals() {
-      for (const metric of ['lcp', 'inp', 'cls'] as const) send(metric);
-    },
+    finalVitals: () => latest.forEach((_, metric) => send(metric)),
   };
 }
