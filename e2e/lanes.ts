@@ -31,10 +31,10 @@ export const LANES: { name: string; files: string[] }[] = [
   // free ports) or to nothing but the Auth emulator's accounts, and count nothing that a write of
   // the first lane changes (public-pages counts the content items and the home page's three
   // newest articles). Grouped so that the lanes take about as long as each other.
-  // release-canary and release-bucket both start the canary world (its own release service,
+  // release-canary, release-bucket and release-vitals all start the canary world (its own release service,
   // article API, web servers and public-site server on the fixed ports :4181–4185): one lane, so
   // never both at once (CI's run of 8b56127 failed on EADDRINUSE :4184 when they were in two).
-  { name: 'admin preview XSS', files: ['reliability-xss-admin', 'release-canary', 'release-bucket'] },
+  { name: 'admin preview XSS', files: ['reliability-xss-admin', 'release-canary', 'release-bucket', 'release-vitals'] },
   {
     name: 'public XSS',
     files: ['reliability-xss-stored', 'reliability-xss-browser', 'topology', 'topology-hostile-requests', 'auth'],
