@@ -2,14 +2,16 @@
  * The audit line's sentence of a withdrawal on health (healthService.ts): what the sequential test
  * found worse — the failure rate, any of LCP, INP and CLS — with the figures it said it on.
  */
-import type { CanaryDecision, VitalDecision, VitalMetric } from 'shared-releases';
+import {
+  type CanaryDecision,
+  type VitalDecision,
+  type VitalMetric,
+  vitalValueText as vitalValue,
+} from 'shared-releases';
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`);
 
 const NAMES: Record<VitalMetric, string> = { lcp: 'LCP', inp: 'INP', cls: 'CLS' };
-/** A vital's value as read: ms for LCP and INP, CLS as it is. */
-export const vitalValue = (metric: VitalMetric, value: number | null) =>
-  value === null ? '—' : metric === 'cls' ? String(value) : `${value.toLocaleString('en-US')} ms`;
 
 function failureClause(decision: CanaryDecision, statistic = true): string {
   const test = decision.test!;
