@@ -20,8 +20,7 @@ type Callback = (metric: { value: number; entries: unknown[] }) => void;
  * first: it watches from its import, the test page being `complete` already).
  */
 const callbacks = (which: 'latest' | 'reporter' = 'latest') => {
-  const of = (on: typeof onLCP) =>
-    jest.mocked(on).mock.calls.at(which === 'latest' ? -1 : 0)![0] as unknown as Callback;
+  const of = (on: unknown) => (on as jest.Mock).mock.calls.at(which === 'latest' ? -1 : 0)![0] as Callback;
   return { lcp: of(onLCP), inp: of(onINP), cls: of(onCLS) };
 };
 
