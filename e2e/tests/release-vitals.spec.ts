@@ -95,7 +95,8 @@ test('a canary whose text paints 1.5 s late is withdrawn on LCP, with its figure
     until: async () => Boolean(await withdrawal()),
   });
   const decided = await withdrawal();
-  expect(decided, 'the late canary was never withdrawn').toBeDefined();
+  const now = (await world.publicSite()).health.decision;
+  expect(decided, `the late canary was never withdrawn: ${JSON.stringify(now?.vitals)}`).toBeDefined();
   const decision = decided!.decision!;
   expect(decision.withdrawnOn).toContain('lcp');
   const lcp = lcpOf(decision.vitals)!;

@@ -30,9 +30,12 @@ export async function pageLoads(
             done = true;
             break;
           }
+          // Each page stays until its counts are sent (2 s after its first view): a visitor reads it,
+          // and the late text has painted; the next load hides it and sends its LCP.
           await lane.visit({
             pages: PAGES.map((pathname, i) => ({ origin: INSTANCES[(n + i) % 2]!, pathname })),
             address,
+            awaitReports: true,
           });
           loads[bucket < 5_000 ? 'canaryLoads' : 'liveLoads'] += PAGES.length;
         }
