@@ -66,8 +66,10 @@ const remoteBudgets = {
     what: 'entry, app code, dialog and form libraries',
     // zod for the article form (shared-articles/schema); the shell's copy serves only zod/mini.
     vendors: ['vendors-node_modules_radix-ui_*.js', 'vendors-node_modules_zod_*.js'],
-    // 97 → 98 KB with the canary's steps (plan, 一時停止 / 再開, 97.07 KB): admins only, never on a public page.
-    limit: '98 KB',
+    // 97 → 98 KB with the canary's steps (plan, 一時停止 / 再開, 97.07 KB); → 99.5 KB with カナリアを開始
+    // (98.45 KB) and the canary chart's place in the page (99.13 KB: its lazy import, disclosure and
+    // sentences; uPlot and the chart are the lazy chunk below). Admins only, never on a public page.
+    limit: '99.5 KB',
   },
 };
 
@@ -92,6 +94,14 @@ module.exports = [
     gzip: true,
   },
   ...remotes.map(remoteBudget),
+  {
+    // The リリース page's canary chart, a lazy chunk fetched only when a chart is shown: not in
+    // admin-console's budget above (its name does not start with src_), never on a public page.
+    name: 'admin-console: the canary chart (lazy chunk canary-chart: uPlot and the chart)',
+    path: ['canary-chart.*.js', 'vendors-node_modules_uplot_*.js'].map((file) => `admin-console/dist/${file}`),
+    limit: '27 KB',
+    gzip: true,
+  },
   {
     // What public-site adds on `/` (the home page): its other pages are chunks of their own, and
     // this keeps them off the home page. Checked in Chromium's network log (docs/performance.md).

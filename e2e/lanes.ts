@@ -21,6 +21,8 @@ export const LANES: { name: string; files: string[] }[] = [
       'runtime-config',
       'server-rendering-early-input',
       'server-rendering-hydration',
+      // Opens the first article of the list, like the hydration file.
+      'public-pages-health-beacon',
       'server-rendering',
       'business-layout',
       'business-profile',
@@ -31,13 +33,24 @@ export const LANES: { name: string; files: string[] }[] = [
   // free ports) or to nothing but the Auth emulator's accounts, and count nothing that a write of
   // the first lane changes (public-pages counts the content items and the home page's three
   // newest articles). Grouped so that the lanes take about as long as each other.
-  // release-canary, release-bucket and release-vitals all start the canary world (its own release service,
-  // article API, web servers and public-site server on the fixed ports :4181–4185): one lane, so
-  // never both at once (CI's run of 8b56127 failed on EADDRINUSE :4184 when they were in two).
-  { name: 'admin preview XSS', files: ['reliability-xss-admin', 'release-canary', 'release-bucket', 'release-vitals'] },
+  // release-canary, release-canary-steps, release-bucket and release-vitals all start the canary world (its own
+  // release service, article API, web servers and public-site server on the fixed ports
+  // :4181–4185): one lane, so never two at once (CI's run of 8b56127 failed on EADDRINUSE :4184
+  // when two were in two lanes).
+  {
+    name: 'admin preview XSS',
+    files: ['reliability-xss-admin', 'release-canary', 'release-canary-steps', 'release-bucket', 'release-vitals'],
+  },
   {
     name: 'public XSS',
-    files: ['reliability-xss-stored', 'reliability-xss-browser', 'topology', 'topology-hostile-requests', 'auth'],
+    files: [
+      'reliability-xss-stored',
+      'reliability-xss-browser',
+      'topology',
+      'topology-hostile-requests',
+      'auth',
+      'auth-session',
+    ],
   },
   { name: 'storage', files: ['reliability-storage', 'public-pages'] },
 ];

@@ -4,18 +4,7 @@
  * service at start-up with every problem listed.
  */
 import path from 'node:path';
-import {
-  type CommonConfig,
-  commonConfigOf,
-  commonEnvShape,
-  type Env,
-  parseEnv,
-  REPO_ROOT,
-  type StorageConfig,
-  storageConfigOf,
-  storageEnvShape,
-} from 'service-kit';
-import { z } from 'zod';
+import { type CommonConfig, commonConfigOf, type Env, REPO_ROOT, serviceEnv } from 'service-kit';
 
 export { ConfigError, DEFAULT_CORS_ORIGINS, type LogLevel } from 'service-kit';
 
@@ -27,15 +16,11 @@ export interface AppConfig extends CommonConfig {
 const SERVICE = 'article-api';
 export const DEFAULT_DATABASE_PATH = path.join(REPO_ROOT, '.data', 'articles.sqlite');
 
-const envSchema = z.object(commonEnvShape({ port: 3001, defaultDatabasePath: DEFAULT_DATABASE_PATH }));
-const storageSchema = z.object(storageEnvShape(DEFAULT_DATABASE_PATH));
+const env = serviceEnv(SERVICE, { port: 3001, defaultDatabasePath: DEFAULT_DATABASE_PATH });
 
 /** Only the database settings: for the maintenance commands (db:migrate, the copy), which verify no tokens. */
-export function loadStorageConfig(env: Env = process.env): StorageConfig {
-  return storageConfigOf(parseEnv(SERVICE, storageSchema, env));
-}
+export const loadStorageConfig = env.loadStorageConfig;
 
-export function loadConfig(env: Env = process.env): AppConfig {
-  const vars = parseEnv(SERVICE, envSchema, env);
-  return Object.assign(commonConfigOf(SERVICE, vars), { bodyLimitBytes: 256 * 1024 });
+export function loadConfig(settings: Env = process.env): AppConfig {
+  return Object.assign(commonConfigOf(SERVICE, env.parse(settings)), { bodyLimitBytes: 256 * 1024 });
 }

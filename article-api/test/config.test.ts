@@ -1,17 +1,10 @@
 import path from 'node:path';
-import { ConfigError, DEFAULT_CORS_ORIGINS, DEFAULT_DATABASE_PATH, loadConfig } from '../src/config';
+import { configProblems } from 'service-kit/testing';
+import { DEFAULT_CORS_ORIGINS, DEFAULT_DATABASE_PATH, loadConfig } from '../src/config';
 
 const EMULATOR = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
 
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-}
+const problemsOf = (env: Record<string, string>) => configProblems(loadConfig, env);
 
 describe('loadConfig', () => {
   it('has local defaults: port 3001 on 127.0.0.1, the repo .data file, the local app origins', () => {

@@ -63,7 +63,7 @@ export async function signInWithPopup(page: Page, user: TestUser): Promise<void>
   await expect(page.getByRole('banner').getByRole('button', { name: 'ログアウト' }).first()).toBeAttached();
 }
 
-interface IdpSignInResponse {
+export interface IdpSignInResponse {
   localId: string;
   idToken: string;
   refreshToken: string;
@@ -73,7 +73,7 @@ interface IdpSignInResponse {
 }
 
 /** Signs the user in at the emulator's REST API, as the Google pop-up would (unsigned claims). */
-async function emulatorGoogleSignIn(user: TestUser): Promise<IdpSignInResponse> {
+export async function emulatorGoogleSignIn(user: TestUser): Promise<IdpSignInResponse> {
   const claims = {
     sub: `e2e-${user.email}`,
     email: user.email,
@@ -157,3 +157,11 @@ export async function applyOobCode(oobCode: string): Promise<void> {
 export function uniqueUser(label: string, displayName = `テスト ${label}`): TestUser {
   return { email: `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`, displayName };
 }
+
+/** The shell's page at exactly `path` (a `?` in it taken literally), for toHaveURL. */
+export const shellUrl = (path: string) => new RegExp(`^${SHELL_ORIGIN}${path.replace(/[?]/g, '\\?')}$`);
+export const mainRegion = (page: Page) => page.getByRole('main');
+export const headerLogoutButton = (page: Page) =>
+  page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('button', { name: 'ログアウト' });
+/** What the page's origin keeps in localStorage under `key` (the profile and admin flag the shell stores). */
+export const stored = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);

@@ -2,11 +2,9 @@
  * The article service as the reliability tests call it directly (outside any page): an admin ID
  * token from the Auth emulator's REST API, then creates and deletes through POST/DELETE.
  */
-import { EMULATOR_ORIGIN } from './auth';
+import { emulatorGoogleSignIn } from './auth';
 
 export const API = 'http://localhost:3001/api';
-/** Any key works against the emulator. */
-const EMULATOR_API_KEY = 'demo-api-key';
 
 export interface CreatedArticle {
   id: number;
@@ -26,21 +24,7 @@ export interface ArticleDraft {
 
 /** A Google sign-in at the emulator (unsigned claims), as the pop-up would do; returns the ID token. */
 export async function idTokenFor(email: string, displayName = 'テスト ユーザー'): Promise<string> {
-  const claims = { sub: `e2e-${email}`, email, email_verified: true, name: displayName };
-  const response = await fetch(
-    `${EMULATOR_ORIGIN}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=${EMULATOR_API_KEY}`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        postBody: `id_token=${encodeURIComponent(JSON.stringify(claims))}&providerId=google.com`,
-        requestUri: 'http://localhost:3000',
-        returnSecureToken: true,
-      }),
-    },
-  );
-  if (!response.ok) throw new Error(`emulator sign-in failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { idToken: string }).idToken;
+  return (await emulatorGoogleSignIn({ email, displayName })).idToken;
 }
 
 export const adminIdToken = () => idTokenFor('admin@example.com', '管理者 花子');

@@ -1,28 +1,27 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from '../support/axe';
-import { interactive } from '../support/hydration';
 import {
   adminUser,
-  applyOobCode,
   completeEmulatorChooser,
   headerLoginButton,
   installGoogleApiStandIn,
-  latestOobCode,
-  signInAs,
   signInWithPopup,
   uniqueUser,
+  headerLogoutButton,
+  mainRegion,
+  shellUrl,
+  stored,
   type TestUser,
 } from '../support/auth';
 
-/** Issue 5 against the real Auth emulator: pop-up and redirect sign-in, guards, logout, profile. */
+/**
+ * Issue 5 against the real Auth emulator: a visitor before sign-in, pop-up and redirect sign-in,
+ * guards. Signed in (logout, redirects, profile): auth-session.spec.ts.
+ */
 const BUSINESS_REMOTE = 'http://localhost:3003';
 const SHELL = 'http://localhost:3000';
 
-const url = (path: string) => new RegExp(`^${SHELL}${path.replace(/[?]/g, '\\?')}$`);
-const main = (page: Page) => page.getByRole('main');
-const loginPageGoogleButton = (page: Page) => main(page).getByRole('button', { name: 'Googleでログイン' });
-const headerLogoutButton = (page: Page) =>
-  page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('button', { name: 'ログアウト' });
+const loginPageGoogleButton = (page: Page) => mainRegion(page).getByRole('button', { name: 'Googleでログイン' });
 
 function recordRequests(context: BrowserContext, origin: string): string[] {
   const seen: string[] = [];
@@ -37,8 +36,6 @@ async function signInFromLoginPage(page: Page, user: TestUser) {
   await loginPageGoogleButton(page).click();
   await completeEmulatorChooser(await popupOpened, user);
 }
-
-const stored = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
 
 test.beforeEach(async ({ context }) => {
   await installGoogleApiStandIn(context);
@@ -84,16 +81,16 @@ test.describe('a visitor before sign-in', () => {
   test('the login page is accessible and explains that business accounts use Google', async ({ page }) => {
     await page.goto('/business/login');
     await expect(page).toHaveTitle('事業者ログイン | AIまなび');
-    await main(page).getByRole('textbox', { name: 'メールアドレス' }).fill('someone@example.com');
-    await main(page).getByLabel('パスワード', { exact: true }).fill('secret');
-    await main(page).getByRole('button', { name: 'ログイン', exact: true }).click();
+    await mainRegion(page).getByRole('textbox', { name: 'メールアドレス' }).fill('someone@example.com');
+    await mainRegion(page).getByLabel('パスワード', { exact: true }).fill('secret');
+    await mainRegion(page).getByRole('button', { name: 'ログイン', exact: true }).click();
     await expect(
-      main(page).getByText(/事業者アカウントは下の「Googleでログイン」からログインしてください。/),
+      mainRegion(page).getByText(/事業者アカウントは下の「Googleでログイン」からログインしてください。/),
     ).toBeVisible();
     await expectNoSeriousA11yIssues(page);
-    await main(page).getByRole('link', { name: '新規登録' }).click();
-    await expect(page).toHaveURL(url('/business/register'));
-    await expect(main(page).getByRole('button', { name: 'Googleアカウントで登録' })).toBeVisible();
+    await mainRegion(page).getByRole('link', { name: '新規登録' }).click();
+    await expect(page).toHaveURL(shellUrl('/business/register'));
+    await expect(mainRegion(page).getByRole('button', { name: 'Googleアカウントで登録' })).toBeVisible();
     await expectNoSeriousA11yIssues(page);
   });
 
@@ -103,7 +100,7 @@ test.describe('a visitor before sign-in', () => {
       localStorage.setItem('isAdmin', 'true');
     });
     await page.goto('/admin');
-    await expect(page).toHaveURL(url('/business/login'));
+    await expect(page).toHaveURL(shellUrl('/business/login'));
     await expect(headerLoginButton(page)).toBeVisible();
   });
 });
@@ -116,7 +113,7 @@ test.describe('desktop pop-up sign-in', () => {
     const welcome = page.getByRole('status').filter({ hasText: 'ようこそ、ポップアップ 太郎さん！' });
     await expect(welcome).toBeVisible();
     const shownAt = Date.now();
-    await expect(page).toHaveURL(url('/about'));
+    await expect(page).toHaveURL(shellUrl('/about'));
     expect(JSON.parse((await stored(page, 'userProfile'))!)).toMatchObject({
       email: user.email,
       displayName: 'ポップアップ 太郎',
@@ -130,22 +127,24 @@ test.describe('desktop pop-up sign-in', () => {
     await page.goto('/business/login');
     const popupOpened = page.waitForEvent('popup');
     await loginPageGoogleButton(page).click();
-    await expect(main(page).getByRole('button', { name: 'ログイン中...' })).toBeDisabled();
+    await expect(mainRegion(page).getByRole('button', { name: 'ログイン中...' })).toBeDisabled();
     const popup = await popupOpened;
     await popup.waitForLoadState();
     await popup.close();
     // Firebase notices the closed window within ~10 s.
-    await expect(main(page).getByRole('alert')).toHaveText('ログインがキャンセルされました。', { timeout: 15_000 });
+    await expect(mainRegion(page).getByRole('alert')).toHaveText('ログインがキャンセルされました。', {
+      timeout: 15_000,
+    });
     await expect(loginPageGoogleButton(page)).toBeEnabled();
-    await expect(page).toHaveURL(url('/business/login'));
+    await expect(page).toHaveURL(shellUrl('/business/login'));
   });
 
   test('a guarded deep link goes to the login page and back after sign-in', async ({ page }) => {
     await page.goto('/business/settings');
-    await expect(page).toHaveURL(url('/business/login'));
+    await expect(page).toHaveURL(shellUrl('/business/login'));
     expect(await stored(page, 'loginRedirectPath')).toBe('/business/settings');
     await signInFromLoginPage(page, uniqueUser('deeplink'));
-    await expect(page).toHaveURL(url('/business/settings'));
+    await expect(page).toHaveURL(shellUrl('/business/settings'));
     await expect(headerLogoutButton(page)).toBeVisible();
   });
 
@@ -155,7 +154,7 @@ test.describe('desktop pop-up sign-in', () => {
     expect(await stored(page, 'isAdmin')).toBe('true');
     await page.goto('/admin');
     await expect(page.getByRole('status').filter({ hasText: '認証中...' })).toHaveCount(0);
-    await expect(page).toHaveURL(url('/admin'));
+    await expect(page).toHaveURL(shellUrl('/admin'));
   });
 });
 
@@ -175,12 +174,12 @@ test.describe('mobile redirect sign-in (375 px)', () => {
       new MutationObserver(record).observe(document, { childList: true, subtree: true, characterData: true });
     });
     await page.goto('/business/settings');
-    await expect(page).toHaveURL(url('/business/login'));
+    await expect(page).toHaveURL(shellUrl('/business/login'));
     await loginPageGoogleButton(page).click();
     await page.waitForURL(/:9099\/emulator\/auth\/handler/);
     await completeEmulatorChooser(page, user);
-    await page.waitForURL(url('/business/login'));
-    await page.waitForURL(url('/business/settings'));
+    await page.waitForURL(shellUrl('/business/login'));
+    await page.waitForURL(shellUrl('/business/settings'));
     expect(await page.evaluate(() => sessionStorage.getItem('e2e:welcome'))).toBe(
       '/business/login ようこそ、リダイレクト 花子さん！',
     );
@@ -189,64 +188,5 @@ test.describe('mobile redirect sign-in (375 px)', () => {
     await expect(
       page.getByRole('dialog', { name: 'メニュー' }).getByRole('button', { name: 'ログアウト' }),
     ).toBeVisible();
-  });
-});
-
-test.describe('signed in', () => {
-  test('a non-admin on /admin is sent to the dashboard', async ({ page }) => {
-    await signInAs(page, uniqueUser('operator'));
-    await page.goto('/admin');
-    await expect(page).toHaveURL(url('/business/dashboard'));
-  });
-
-  test('landing on / with no saved redirect path reloads to the dashboard', async ({ page }) => {
-    await signInAs(page, uniqueUser('landing'));
-    await page.goto('/');
-    await expect(page).toHaveURL(url('/business/dashboard'), { timeout: 10_000 });
-  });
-
-  test('the header logs out to /', async ({ page }) => {
-    await signInAs(page, uniqueUser('header-logout'));
-    await page.goto('/business/dashboard');
-    await headerLogoutButton(page).click();
-    await expect(page).toHaveURL(url('/'));
-    await expect(headerLoginButton(page)).toBeVisible();
-    expect(await stored(page, 'userProfile')).toBeNull();
-    expect(await stored(page, 'isAdmin')).toBeNull();
-  });
-
-  test('the footer logs out to /', async ({ page }) => {
-    await signInAs(page, uniqueUser('footer-logout'));
-    await page.goto('/about');
-    await interactive(page);
-    const footer = page.getByRole('contentinfo');
-    await footer.getByRole('button', { name: 'ログアウト' }).click();
-    await expect(page).toHaveURL(url('/'));
-    await expect(footer.getByRole('button', { name: '事業者ログイン' })).toBeVisible();
-  });
-
-  test('updates the profile and verifies the e-mail through the mailed code', async ({ page }) => {
-    const user = { ...uniqueUser('profile', '旧い 名前'), emailVerified: false };
-    await signInAs(page, user);
-    await page.goto('/profile');
-    const card = main(page);
-    await expect(card.getByText('⚠ メール未認証')).toBeVisible();
-
-    await card.getByRole('button', { name: 'プロフィールを編集' }).click();
-    await card.getByLabel('表示名').fill('新しい 名前');
-    await card.getByRole('button', { name: '保存' }).click();
-    await expect(card.getByText('新しい 名前', { exact: true })).toBeVisible();
-    expect(JSON.parse((await stored(page, 'userProfile'))!)).toMatchObject({ displayName: '新しい 名前' });
-
-    await card.getByRole('button', { name: '認証メールを送信' }).click();
-    await expect(card.getByText('認証メールを送信しました。メールボックスを確認してください。')).toBeVisible();
-    const code = await latestOobCode(user.email);
-    expect(code).toBeTruthy();
-    await applyOobCode(code!);
-
-    // Firebase reloads the user on the next page load: the name was saved and the e-mail is verified.
-    await page.reload();
-    await expect(card.getByText('✓ メール認証済み')).toBeVisible();
-    await expect(card.getByText('新しい 名前', { exact: true })).toBeVisible();
   });
 });

@@ -12,6 +12,7 @@ import { buildInto } from '../support/build';
 import { bucketCookie, browserVisit, httpVisit } from '../support/releases/canaryVisitors';
 import { msUntilServed } from '../support/releases/canaryTraffic';
 import { type CanaryWorld, DEPLOYED_MANIFEST, INSTANCES, startCanaryWorld } from '../support/releases/canaryWorld';
+import { figure } from '../support/figure';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -21,10 +22,6 @@ const BUILD = 'bucket-build';
 const CANARY = 0;
 const LIVE = 5_000;
 const [instanceA, instanceB] = INSTANCES as [string, string];
-const figure = (description: string) => {
-  console.log(description);
-  test.info().annotations.push({ type: 'figure', description });
-};
 let emulator: Awaited<ReturnType<typeof startStorageEmulator>>;
 let world: CanaryWorld;
 let build = '';

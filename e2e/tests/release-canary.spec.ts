@@ -15,25 +15,14 @@ import {
   servedRegistryLine,
   type BrowserVisit,
 } from '../support/releases/canaryVisitors';
-import {
-  type CanaryWorld,
-  DEPLOYED_MANIFEST,
-  INSTANCES,
-  releaseManifest,
-  startCanaryWorld,
-} from '../support/releases/canaryWorld';
+import { canaryWorldOfFile, DEPLOYED_MANIFEST, INSTANCES, releaseManifest } from '../support/releases/canaryWorld';
+import { figure } from '../support/figure';
 import { forgeHealthReports } from '../support/releases/forgedReports';
 import { momentOfCanaryViews, msUntilServed, traffic } from '../support/releases/canaryTraffic';
 
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
-
 const [instanceA, instanceB] = INSTANCES as [string, string];
 const other = (origin: string) => (origin === instanceA ? instanceB : instanceA);
-const figure = (description: string) => {
-  console.log(description);
-  test.info().annotations.push({ type: 'figure', description });
-};
-let world: CanaryWorld;
+const world = canaryWorldOfFile();
 const folders: string[] = [];
 const builds = { ok: '', broken: '' };
 /** Visitors of the first test: their cookie and the manifest they were served. */
@@ -41,7 +30,6 @@ const firstVisitors: Array<{ cookie: string; manifest: string }> = [];
 
 test.beforeAll(async () => {
   test.setTimeout(420_000);
-  world = await startCanaryWorld();
   // Two builds of public-site, as two teams' CI would make them: a healthy one, and one whose
   // routes throw on render.
   const checkout = createTeamCheckout();
@@ -61,13 +49,12 @@ test.beforeAll(async () => {
     checkout.remove();
   }
 });
-test.afterAll(async () => {
-  await world?.stop();
+test.afterAll(() => {
   for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
 });
 
 test('a canary at 10 %: of 1,000 new visitors 7–13 % get it, each the same release in the HTML, its registry and on reload on the other instance', async () => {
-  const started = await world.cli('release', [
+  const started = await world().cli('release', [
     'public-site',
     '--canary',
     '10',
@@ -117,7 +104,7 @@ test('a canary at 10 %: of 1,000 new visitors 7–13 % get it, each the same rel
 test('at 50 %, the 10 % keep the canary; in Chromium a visitor sees one release in the HTML, after hydration and on reload on the other instance', async ({
   browser,
 }) => {
-  const raised = await world.cli('canary', ['public-site', '50']);
+  const raised = await world().cli('canary', ['public-site', '50']);
   expect(raised.err).toBe('');
   expect(raised.code).toBe(0);
   await msUntilServed(bucketCookie(4999), releaseManifest('canary-ok'));
@@ -133,7 +120,7 @@ test('at 50 %, the 10 % keep the canary; in Chromium a visitor sees one release 
         { origin: other(first), pathname: '/articles' },
       ],
       address: `10.1.0.${n + 1}`,
-      healthUrl: `${world.api.base}/health`,
+      healthUrl: `${world().api.base}/health`,
     });
     const [page, reload] = visit.pages as [BrowserVisit['pages'][number], BrowserVisit['pages'][number]];
     expect(page.renderedBuild).not.toBeNull();
@@ -148,8 +135,8 @@ test('at 50 %, the 10 % keep the canary; in Chromium a visitor sees one release 
 });
 
 test('a healthy canary under visitor traffic and 1,000 forged reports from one address stays', async ({ browser }) => {
-  const visits = await traffic(world, browser, 20, 5000, '10.2.0.1');
-  const forged = await forgeHealthReports(world.api.base, '203.0.113.9', releaseManifest('canary-ok'), 1000);
+  const visits = await traffic(world(), browser, 20, 5000, '10.2.0.1');
+  const forged = await forgeHealthReports(world().api.base, '203.0.113.9', releaseManifest('canary-ok'), 1000);
   figure(
     `1,000 forged reports from one address: ${forged.accepted} accepted (202), ${forged.invalid} refused as malformed (400), ${forged.limited} over the rate limit (429), ${forged.other} other`,
   );
@@ -159,16 +146,16 @@ test('a healthy canary under visitor traffic and 1,000 forged reports from one a
   // workspace packages untransformed), limited (429); none counted.
   expect(forged.accepted).toBe(0);
   expect(forged.invalid).toBeLessThanOrEqual(600);
-  const state = await world.publicSite();
+  const state = await world().publicSite();
   expect(state.canary?.status).toBe('running');
   expect(state.canary?.percent).toBe(50);
   expect(state.health.canary?.views).toBeGreaterThanOrEqual(50);
   figure(
     `healthy canary after ${visits.length} visitors: canary ${state.health.canary?.views} views, failure rate ${state.health.canary?.failureRate}; live ${state.health.live.views} views`,
   );
-  expect((await world.audit()).some((entry) => entry.action === 'canary-withdraw')).toBe(false);
+  expect((await world().audit()).some((entry) => entry.action === 'canary-withdraw')).toBe(false);
 
-  const promoted = await world.cli('canary', ['public-site', 'promote']);
+  const promoted = await world().cli('canary', ['public-site', 'promote']);
   expect(promoted.code).toBe(0);
   await msUntilServed(bucketCookie(9999), releaseManifest('canary-ok'));
 });
@@ -176,7 +163,7 @@ test('a healthy canary under visitor traffic and 1,000 forged reports from one a
 test('a canary whose routes throw on render withdraws itself; no visitor is served it afterwards', async ({
   browser,
 }) => {
-  const started = await world.cli('release', [
+  const started = await world().cli('release', [
     'public-site',
     '--canary',
     '10',
@@ -187,9 +174,9 @@ test('a canary whose routes throw on render withdraws itself; no visitor is serv
   ]);
   expect(started.err).toBe('');
   await msUntilServed(bucketCookie(0), releaseManifest('canary-broken'));
-  const withdrawal = async () => (await world.audit()).find((entry) => entry.action === 'canary-withdraw');
+  const withdrawal = async () => (await world().audit()).find((entry) => entry.action === 'canary-withdraw');
   // 100 visitors from ONE address: each page load counts by its view token.
-  const visits = await traffic(world, browser, 100, 1000, '10.3.0.1', async () => Boolean(await withdrawal()));
+  const visits = await traffic(world(), browser, 100, 1000, '10.3.0.1', async () => Boolean(await withdrawal()));
   const decided = await withdrawal();
   expect(decided, 'the broken canary was never withdrawn').toBeDefined();
   const decision = decided!.decision!;
@@ -218,14 +205,14 @@ test('a canary whose routes throw on render withdraws itself; no visitor is serv
     pages: [{ origin: instanceA, pathname: '/about' }],
     address: '10.4.0.1',
     bucket: 5,
-    healthUrl: `${world.api.base}/health`,
+    healthUrl: `${world().api.base}/health`,
   });
   expect(next.pages[0]!.loadedManifest).toBe(releaseManifest('canary-ok'));
   expect(next.pages[0]!.fallback).toBe(false);
   figure(`visitors served the canary after the withdrawal: ${servedCanary} of 100`);
   expect(servedCanary).toBe(0);
 
-  const listed = await world.cli('releases', ['--remote', 'public-site']);
+  const listed = await world().cli('releases', ['--remote', 'public-site']);
   expect(listed.code).toBe(0);
   expect(listed.out).toContain('canary-broken');
   expect(listed.out).toContain('canary-withdraw');

@@ -1,7 +1,8 @@
 // The admin console's リリース page (docs/releasing.md) on a stack whose API is a release registry
 // with real releases: admin-console's built dist released through the CLI, the page promoting it
-// to production and rolling it back with the confirmation, and a member of the public-site team
-// who sees that remote only and no other admin page. Ports 4115–4117 are this file's alone.
+// to production and rolling it back with the confirmation, a member of the public-site team who
+// sees that remote only and no other admin page, and a canary with steps started from the page.
+// Ports 4115–4117 are this file's alone.
 import crypto from 'node:crypto';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { repoRoot } from 'local-stack/apps.mjs';
 import { runtimeConfig, webAppServer } from 'local-stack/stack.mjs';
 import { adminUser, EMULATOR_PROJECT, signInAs, uniqueUser } from '../support/auth';
+import { expectNoSeriousA11yIssues } from '../support/axe';
 import { startPrivateReleaseService, type PrivateApi } from '../support/privateApi';
 import { appByWorkspace, type ServerHandle } from '../support/servers';
 
@@ -165,4 +167,39 @@ test('a member of the public-site team sees that remote only, and no other admin
     await page.goto(`${SHELL}${other}`);
     await expect(page).toHaveURL(`${SHELL}/business/dashboard`);
   }
+});
+
+test('an admin starts a canary with steps from the page: the fields checked in Japanese, the plan sent to the service', async ({
+  page,
+}) => {
+  // A folder in the artifact store that no release names yet, as a CI job that publishes would leave it.
+  fs.cpSync(ADMIN_DIST, path.join(storeDir, 'admin-console', 'page-3'), { recursive: true });
+  await signInAs(page, adminUser, { origin: SHELL });
+  await page.goto(`${SHELL}/admin/releases`);
+  const production = environment(page, 'admin-console', '本番 (production)');
+  const panel = production.getByRole('region', { name: 'カナリア（admin-console・本番）' });
+  const form = panel.getByRole('form', { name: 'カナリアを開始（admin-console・本番）' });
+  await expect(form).toBeVisible({ timeout: 20_000 });
+  await expectNoSeriousA11yIssues(page);
+
+  await form.getByRole('textbox', { name: 'バージョン' }).fill('page-3');
+  await form.getByRole('textbox', { name: 'ステップ (%)' }).fill('10,5');
+  await form.getByRole('button', { name: 'カナリアを開始' }).click();
+  await expect(form).toContainText('ステップは増えていく順に入力してください (例: 1,10,50)。');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await form.getByRole('textbox', { name: 'ステップ (%)' }).fill('1,10,50');
+  await form.getByRole('button', { name: 'カナリアを開始' }).click();
+  const dialog = page.getByRole('dialog', { name: 'カナリアを開始しますか？' });
+  await expect(dialog).toContainText(
+    'page-3 をカナリアとして訪問者の 1 % に配信します（1 → 10 → 50 % → 昇格、各 10 分以上',
+  );
+  await dialog.getByRole('button', { name: '開始する' }).click();
+  await expect(
+    page.getByText('admin-console の本番 (production)でカナリア page-3 を訪問者の 1 % に配信しています。'),
+  ).toBeVisible();
+  await expect(panel).toContainText('状態実行中 1 %');
+  await expect(panel).toContainText('ステップ1/3（1 → 10 → 50 % → 昇格、各 10 分以上・健全の判定で自動で進みます）');
+  const registry = await (await fetch(`${api.base}/registry/production`)).json();
+  expect(registry.canaries.admin_console).toEqual({ manifestUrl: `${STORE_URL}/page-3/mf-manifest.json`, percent: 1 });
 });

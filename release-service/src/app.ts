@@ -12,6 +12,7 @@ import { createManifestFetcher, type FetchManifest } from './releases/manifests'
 import { RELEASE_MESSAGES } from './releases/messages';
 import { keepOutcomes } from './releases/outcomeRetention';
 import { createReleaseServices } from './releases/services';
+import { canarySeriesRoutes } from './routes/canarySeries';
 import { livenessRoutes } from './routes/health';
 import { healthReportRoutes } from './routes/healthReports';
 import { releaseRoutes } from './routes/releases';
@@ -81,6 +82,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       api.addHook('onClose', async () => outcomes.stop());
       api.register(livenessRoutes);
       api.register(releaseRoutes({ services: releases, guards, limitWrites }));
+      api.register(canarySeriesRoutes({ series: releases.series, guards }));
       api.register(healthReportRoutes({ health: releases.health, limitReports, origins: config.health.origins }));
     },
     { prefix: '/api' },

@@ -4,19 +4,7 @@
  * service at start-up with every problem listed.
  */
 import path from 'node:path';
-import {
-  type CommonConfig,
-  commonConfigOf,
-  commonEnvShape,
-  type Env,
-  httpUrl,
-  integer,
-  parseEnv,
-  REPO_ROOT,
-  type StorageConfig,
-  storageConfigOf,
-  storageEnvShape,
-} from 'service-kit';
+import { type CommonConfig, commonConfigOf, type Env, httpUrl, integer, REPO_ROOT, serviceEnv } from 'service-kit';
 import {
   HEALTH_DEFAULTS,
   HEALTH_REPORT_LIMITS,
@@ -91,8 +79,10 @@ const between = (name: string, min: number, max: number) => {
   return z.coerce.number({ error: message }).min(min, message).max(max, message);
 };
 
-const envSchema = z.object(
-  Object.assign(commonEnvShape({ port: DEFAULT_PORT, defaultDatabasePath: DEFAULT_DATABASE_PATH }), {
+const env = serviceEnv(
+  SERVICE,
+  { port: DEFAULT_PORT, defaultDatabasePath: DEFAULT_DATABASE_PATH },
+  {
     RELEASE_PUBLIC_URL: z
       .string()
       .regex(/^https?:\/\/\S+$/, 'RELEASE_PUBLIC_URL must be an http(s) URL (with {workspace} or {port})')
@@ -117,18 +107,15 @@ const envSchema = z.object(
     CANARY_STEP_TICK_SECONDS: integer(1, 3_600).default(5),
     RELEASE_OUTCOME_RETENTION_DAYS: integer(1, 3_650).default(DEFAULT_OUTCOME_RETENTION_DAYS),
     TEST_FAILPOINT: z.enum(TEST_FAILPOINTS).optional(),
-  }),
+  },
 );
-const storageSchema = z.object(storageEnvShape(DEFAULT_DATABASE_PATH));
 
 /** Only the database settings: for the maintenance commands (db:migrate, the move), which verify no tokens. */
-export function loadStorageConfig(env: Env = process.env): StorageConfig {
-  return storageConfigOf(parseEnv(SERVICE, storageSchema, env));
-}
+export const loadStorageConfig = env.loadStorageConfig;
 
-export function loadConfig(env: Env = process.env): AppConfig {
-  const vars = parseEnv(SERVICE, envSchema, env);
-  if (env.HEALTH_MARGIN !== undefined) {
+export function loadConfig(settings: Env = process.env): AppConfig {
+  const vars = env.parse(settings);
+  if (settings.HEALTH_MARGIN !== undefined) {
     // The fixed margin is gone: a deployment that still sets it expects a rule it would not get.
     throw new ConfigError(SERVICE, [
       'HEALTH_MARGIN is no longer read: canaries are judged by a sequential test (HEALTH_ALPHA, HEALTH_POWER, HEALTH_MIN_EFFECT; docs/canary-releases.md); remove it',

@@ -2,92 +2,18 @@
  * Canary steps that advance themselves (docs/canary-releases.md, "Steps"): a plan of shares and a
  * soak; each step holds at least its soak and until the sequential test calls the canary healthy,
  * then moves on, and after the last step the canary is promoted, every move audited with its
- * figures (actor null: "自動"). Inconclusive holds, withdraw rolls back, a pause holds, bad plans
- * are refused. Both engines; two instances on one PostgreSQL database move a step once.
+ * figures (actor null: "自動"); a share raised by hand, the shell's gate, a withdrawal mid-plan.
+ * canaryStepsHeld.test.ts: the holds, bad plans, two instances. Both engines.
  */
 import type { AuditEntry } from 'shared-releases';
-import {
-  addresses,
-  CANARY_ENV,
-  canaryRequests,
-  consoleManifest,
-  entry,
-  JAPANESE,
-  report,
-  setTokenClock,
-} from './support/canaryRequests';
-import {
-  fakeManifests,
-  RELEASE_TOKENS as T,
-  releaseVerifyToken,
-  remoteManifest,
-  shellManifest,
-} from './support/releaseFixtures';
-import { describeOn, freshDatabaseEnv } from 'service-kit/testing';
-import { useAppsPerTest, useTestApp } from './support/useTestApp';
+import { consoleManifest } from './support/canaryRequests';
+import { CONSOLE, setUpCanaryStepsApp } from './support/canarySteps';
+import { RELEASE_TOKENS as T, shellManifest } from './support/releaseFixtures';
+import { CANARY_START } from './support/useTestApp';
 
 jest.setTimeout(60_000);
 
-const START = Date.parse('2026-03-02T09:00:00.000Z');
-let now = START;
-const store = fakeManifests();
-const appOptions = {
-  verifyToken: releaseVerifyToken,
-  fetchManifest: store.fetchManifest,
-  clock: () => now,
-  // A 10-second least soak so that tests run in seconds; the timer's round every second.
-  env: Object.assign({}, CANARY_ENV, { CANARY_MIN_SOAK_SECONDS: '10', CANARY_STEP_TICK_SECONDS: '1' }),
-};
-const server = useTestApp(Object.assign({ per: 'test' as const }, appOptions));
-const api = () => canaryRequests(server.send);
-const CONSOLE = 'admin_console';
-const PLAN = { steps: [1, 10, 50], soakSeconds: 30 };
-
-beforeAll(() => {
-  setTokenClock(() => now);
-  for (const version of ['v1', 'v2']) store.publish('admin-console', version, remoteManifest('admin_console'));
-});
-beforeEach(async () => {
-  now = START;
-  store.setShell('production', shellManifest());
-  expect((await api().release(T.admin, CONSOLE, 'production', 'v1')).statusCode).toBe(201);
-});
-
-const start = async (plan: object = PLAN) => {
-  const started = await api().startPlanned(T.admin, CONSOLE, 'production', 'v2', plan);
-  expect(started.statusCode).toBe(201);
-};
-
-/**
- * `loads` pairs of page loads (live, canary; each its own view token), a second apart; the canary's
- * fail when `canaryFails(i)`, the live release's when `liveFails(i)`. Stops when the canary is gone.
- */
-async function pageLoads(
-  loads: number,
-  canaryFails = (_i: number) => false,
-  liveFails = (_i: number) => false,
-  send = server.send,
-) {
-  const visitors = addresses(30);
-  for (let i = 0; i < loads; i += 1) {
-    now += 1_000;
-    for (const [version, fails] of [
-      ['v1', liveFails(i)],
-      ['v2', canaryFails(i)],
-    ] as const) {
-      const sent = await canaryRequests(send).report(
-        visitors[i % visitors.length]!,
-        report(entry(CONSOLE, consoleManifest(version), 1, fails ? { loadFailures: 1 } : {})),
-      );
-      expect(sent.statusCode).toBe(202);
-    }
-    if (!(await canaryRequests(send).registry()).canaries[CONSOLE]) return i + 1;
-  }
-  return null;
-}
-
-const automatic = async () =>
-  (await api().audit()).filter((line) => line.actor.uid === null && line.action !== 'canary-withdraw').reverse();
+const { api, automatic, clock, pageLoads, start, store } = setUpCanaryStepsApp();
 
 describe('a plan 1,10,50 with healthy traffic', () => {
   it('advances 1 → 10 → 50 → promoted by itself, each move audited with the decision and its figures', async () => {
@@ -101,7 +27,7 @@ describe('a plan 1,10,50 with healthy traffic', () => {
       steps: [1, 10, 50],
       soakSeconds: 30,
       step: 0,
-      stepStartedAt: new Date(START).toISOString(),
+      stepStartedAt: new Date(CANARY_START).toISOString(),
       paused: false,
     });
 
@@ -142,7 +68,7 @@ describe('a plan 1,10,50 with healthy traffic', () => {
     const { canary, health } = await api().environmentOf(CONSOLE);
     expect([canary!.percent, health.decision!.outcome]).toEqual([5, 'healthy']);
     // Still inside the 10-minute health window: the views stay in the decision.
-    now += 60_000;
+    clock.now += 60_000;
     // The round runs every second (real time): wait for it.
     for (let waited = 0; waited < 40 && (await api().environmentOf(CONSOLE)).canary?.percent === 5; waited += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -176,46 +102,6 @@ it("is not promoted when the shell can no longer run it: held paused, audited wi
   expect(await automatic()).toHaveLength(1);
 });
 
-describe('a step is held', () => {
-  it('past its soak while the decision is inconclusive', async () => {
-    await start();
-    // One load in ten fails on both: 120 views cannot rule out "worse by 5 points" (inconclusive).
-    const tenth = (i: number) => i % 10 === 0;
-    expect(await pageLoads(120, tenth, tenth)).toBeNull();
-    const { canary, health } = await api().environmentOf(CONSOLE);
-    expect(health.decision).toMatchObject({ outcome: 'inconclusive' });
-    expect(canary).toMatchObject({ percent: 1, plan: { step: 0 } });
-    expect(await automatic()).toEqual([]);
-  });
-
-  it('while paused (a second pause is refused), and advances again once resumed', async () => {
-    await start();
-    expect((await api().holdCanary(T.admin, CONSOLE, 'production', 'pause')).statusCode).toBe(200);
-    const again = await api().holdCanary(T.admin, CONSOLE, 'production', 'pause');
-    expect(again.statusCode).toBe(409);
-    expect(again.json<{ error: string }>().error).toBe('admin-console のカナリアのステップは既に一時停止中です。');
-    expect(await pageLoads(150)).toBeNull();
-    expect((await api().environmentOf(CONSOLE)).canary).toMatchObject({ percent: 1, plan: { paused: true } });
-    expect(await automatic()).toEqual([]);
-
-    const resumed = await api().holdCanary(T.admin, CONSOLE, 'production', 'resume');
-    expect(resumed.statusCode).toBe(200);
-    expect(await pageLoads(1)).toBeNull();
-    expect((await api().environmentOf(CONSOLE)).canary).toMatchObject({ percent: 10, plan: { paused: false } });
-    const actions = (await api().audit()).map((line) => line.action);
-    expect(actions.slice(0, 3)).toEqual(['canary-percent', 'canary-resume', 'canary-pause']);
-  });
-
-  it('a canary without a plan cannot be paused: it is moved by hand', async () => {
-    expect((await api().startCanary(T.admin, CONSOLE, 'production', 'v2', 10)).statusCode).toBe(201);
-    const refused = await api().holdCanary(T.admin, CONSOLE, 'production', 'pause');
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json<{ error: string }>().error).toMatch(JAPANESE);
-    expect(await pageLoads(150)).toBeNull();
-    expect((await api().environmentOf(CONSOLE)).canary).toMatchObject({ percent: 10, plan: null });
-  });
-});
-
 it('a withdraw mid-plan rolls the canary back', async () => {
   await start();
   expect(await pageLoads(70)).toBeNull();
@@ -224,49 +110,4 @@ it('a withdraw mid-plan rolls the canary back', async () => {
   expect((await api().registry()).lines[CONSOLE]).toEqual(consoleManifest('v1'));
   expect((await api().environmentOf(CONSOLE)).canary).toMatchObject({ status: 'withdrawn', percent: 0 });
   expect((await api().audit())[0]).toMatchObject({ action: 'canary-withdraw', decision: { outcome: 'withdraw' } });
-});
-
-describe('bad plans', () => {
-  it.each([
-    [{ steps: [1, 10, 50], soakSeconds: 5 }, 'ステップの保持時間は 10 秒以上で指定してください (例: --soak 10s)。'],
-    [{ steps: [10, 5], soakSeconds: 30 }, 'カナリアのステップは増えていく順に指定してください (例: 1,10,50)。'],
-    [{ steps: [1, 100], soakSeconds: 30 }, 'カナリアの割合は 1〜99 の整数 (%) で指定してください。'],
-    [{ steps: [], soakSeconds: 30 }, 'カナリアのステップを 1 つ以上指定してください。'],
-    [{ steps: [1, 10], soakSeconds: 1.5 }, 'ステップの保持時間 (soakSeconds) は秒の整数で指定してください。'],
-  ])('%j is refused with a Japanese 400, nothing started', async (plan, message) => {
-    const refused = await api().startPlanned(T.admin, CONSOLE, 'production', 'v2', plan);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json<{ error: string }>().error).toContain(message);
-    expect((await api().registry()).canaries).toEqual({});
-  });
-});
-
-describeOn('postgres')('two instances on one database', () => {
-  const startApp = useAppsPerTest();
-
-  it('move a step once when reports reach both at the end of its soak', async () => {
-    const env = Object.assign({}, appOptions.env, freshDatabaseEnv());
-    const [a, b] = [
-      await startApp(Object.assign({}, appOptions, { env })),
-      await startApp(Object.assign({}, appOptions, { env })),
-    ];
-    now = START;
-    await canaryRequests(a.send).release(T.admin, CONSOLE, 'production', 'v1');
-    const started = await canaryRequests(b.send).startPlanned(T.admin, CONSOLE, 'production', 'v2', {
-      steps: [1, 10, 50],
-      soakSeconds: 100,
-    });
-    expect(started.statusCode).toBe(201);
-    // Healthy before the soak ends: nothing moves yet.
-    expect(await pageLoads(90, undefined, undefined, a.send)).toBeNull();
-    expect((await canaryRequests(b.send).registry()).canaries[CONSOLE]).toMatchObject({ percent: 1 });
-    now += 20_000;
-    const healthy = () => report(entry(CONSOLE, consoleManifest('v2'), 1));
-    await Promise.all(
-      addresses(20).map((address, i) => canaryRequests(i % 2 ? a.send : b.send).report(address, healthy())),
-    );
-    const moves = (await canaryRequests(a.send).audit()).filter((line) => line.action === 'canary-percent');
-    expect(moves.map((line) => line.canaryPercent)).toEqual([10]);
-    expect((await canaryRequests(b.send).registry()).canaries[CONSOLE]).toMatchObject({ percent: 10 });
-  });
 });

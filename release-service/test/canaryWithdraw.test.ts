@@ -14,35 +14,22 @@ import {
   consoleManifest,
   entry,
   report,
-  setTokenClock,
 } from './support/canaryRequests';
 import { describeOn, freshDatabaseEnv } from 'service-kit/testing';
 import type { Send } from 'service-kit/testing';
-import { fakeManifests, RELEASE_TOKENS as T, releaseVerifyToken, remoteManifest } from './support/releaseFixtures';
-import { useAppsPerTest, useTestApp } from './support/useTestApp';
+import { RELEASE_TOKENS as T, remoteManifest } from './support/releaseFixtures';
+import { CANARY_START, setUpCanaryApp, useAppsPerTest } from './support/useTestApp';
 
 // A few hundred reports per test, each a transaction on PostgreSQL, beside the browser suite.
 jest.setTimeout(60_000);
 
-const START = Date.parse('2026-03-02T09:00:00.000Z');
-let now = START;
-const store = fakeManifests();
-const appOptions = {
-  verifyToken: releaseVerifyToken,
-  fetchManifest: store.fetchManifest,
-  clock: () => now,
-  env: CANARY_ENV,
-};
-const server = useTestApp(Object.assign({ per: 'test' as const }, appOptions));
-const api = () => canaryRequests(server.send);
+const { api, appOptions, clock, server, store } = setUpCanaryApp();
 const CONSOLE = 'admin_console';
 
 beforeAll(() => {
-  setTokenClock(() => now);
   for (const version of ['v1', 'v2', 'v3']) store.publish('admin-console', version, remoteManifest('admin_console'));
 });
 beforeEach(async () => {
-  now = START;
   const { release, startCanary } = canaryRequests(server.send);
   await release(T.admin, CONSOLE, 'production', 'v1');
   expect((await startCanary(T.admin, CONSOLE, 'production', 'v2', 10)).statusCode).toBe(201);
@@ -63,7 +50,7 @@ async function traffic(
   const { report: post, registry } = canaryRequests(send);
   const crash = (fails: boolean) => (fails ? { renderCrashes: 1 } : {});
   for (let i = 0; i < reports; i += 1) {
-    now += 1_000;
+    clock.now += 1_000;
     const visitor = visitors[i % visitors.length]!;
     const live = await post(visitor, report(entry(CONSOLE, consoleManifest('v1'), 1, crash(liveFails(i)))));
     const canary = await post(visitor, report(entry(CONSOLE, consoleManifest('v2'), 1, crash(canaryFails(i)))));
@@ -118,7 +105,7 @@ describe('a canary whose routes throw on render', () => {
       version: 'v2',
       percent: 0,
       status: 'withdrawn',
-      withdrawn: { at: new Date(START + 50_000).toISOString(), decision },
+      withdrawn: { at: new Date(CANARY_START + 50_000).toISOString(), decision },
     });
   });
 

@@ -4,16 +4,13 @@
  */
 import { createPool } from 'service-kit/postgres';
 import { openDatabase, runSqliteMigrations } from 'service-kit/sqlite';
-import { createPostgresDatabase, ENGINE } from 'service-kit/testing';
+import { createPostgresDatabase, ENGINE, postgresRawSql, type RawSql, sqliteRawSql } from 'service-kit/testing';
 import { postgresMigrations } from '../src/db/postgres/migrations';
 import { MIGRATION_TABLE, sqliteMigrations } from '../src/db/sqlite/migrations';
 import { runPostgresMigrations } from 'service-kit/postgres';
 
-interface Harness {
+interface Harness extends RawSql {
   migrate(options?: { upTo?: number }): Promise<number[]>;
-  query<T>(sql: string): Promise<T[]>;
-  tableExists(name: string): Promise<boolean>;
-  close(): Promise<void>;
 }
 
 function openHarness(): Harness {
@@ -27,9 +24,7 @@ function openHarness(): Harness {
           context: undefined,
           table: MIGRATION_TABLE,
         }),
-      query: async <T>(sql: string) => (await pool.query(sql)).rows as T[],
-      tableExists: async (name) => (await pool.query('SELECT to_regclass($1) AS oid', [name])).rows[0].oid !== null,
-      close: () => pool.end(),
+      ...postgresRawSql(pool),
     };
   }
   const db = openDatabase(':memory:');
@@ -40,17 +35,7 @@ function openHarness(): Harness {
         context: undefined,
         table: MIGRATION_TABLE,
       }),
-    query: async <T>(sql: string) => {
-      const statement = db.prepare(sql);
-      if (statement.reader) return statement.all() as T[];
-      statement.run();
-      return [];
-    },
-    tableExists: async (name) =>
-      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined,
-    close: async () => {
-      db.close();
-    },
+    ...sqliteRawSql(db),
   };
 }
 

@@ -13,6 +13,8 @@ import { LANES } from '../../e2e/lanes';
  */
 const testsDir = path.resolve(__dirname, '..', '..', 'e2e', 'tests');
 const FIXED_PORT_WORLDS = ['startCanaryWorld', 'startReleaseWorld', 'startPrivateWebApps', 'startHostingEmulator'];
+/** Helpers that start one of those worlds for a whole spec file: they claim the world they start. */
+const WORLD_STARTERS: Record<string, string> = { canaryWorldOfFile: 'startCanaryWorld' };
 const UNLISTED_LANE = 'private web apps';
 
 const specFiles = fs.readdirSync(testsDir).filter((file) => file.endsWith('.spec.ts'));
@@ -21,7 +23,13 @@ const laneOf = (specFile: string) =>
 
 function claimsOf(source: string): string[] {
   const ports = source.match(/\b4\d{3}\b/g) ?? [];
-  const worlds = FIXED_PORT_WORLDS.filter((name) => new RegExp(`\\b${name}\\(`).test(source));
+  const calls = (name: string) => new RegExp(`\\b${name}\\(`).test(source);
+  const worlds = [
+    ...FIXED_PORT_WORLDS.filter(calls),
+    ...Object.entries(WORLD_STARTERS)
+      .filter(([starter]) => calls(starter))
+      .map(([, world]) => world),
+  ];
   return [...new Set([...ports.map((port) => `:${port}`), ...worlds])];
 }
 
@@ -52,6 +60,7 @@ describe('the lanes of the browser suite', () => {
     expect(lanesByClaim.get('startCanaryWorld')?.size).toBe(1);
     expect([...(lanesByClaim.get('startCanaryWorld')?.values() ?? [])].flat().sort()).toEqual([
       'release-bucket.spec.ts',
+      'release-canary-steps.spec.ts',
       'release-canary.spec.ts',
     ]);
   });

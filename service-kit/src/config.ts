@@ -133,6 +133,25 @@ export function parseEnv<Schema extends z.ZodType>(service: string, schema: Sche
   return parsed.data;
 }
 
+/**
+ * A service's readers of its environment: `parse` checks the settings every service shares plus
+ * its own (`extra`, zod fields), `loadStorageConfig` only the database ones (for the maintenance
+ * commands, db:migrate and the copies, which verify no tokens). Both name the service in errors.
+ */
+export function serviceEnv<Extra extends z.ZodRawShape = Record<never, never>>(
+  service: string,
+  defaults: { port: number; defaultDatabasePath: string },
+  extra: Extra = {} as Extra,
+) {
+  const envSchema = z.object(Object.assign(commonEnvShape(defaults), extra));
+  const storageSchema = z.object(storageEnvShape(defaults.defaultDatabasePath));
+  return {
+    parse: (env: Env) => parseEnv(service, envSchema, env),
+    loadStorageConfig: (env: Env = process.env): StorageConfig =>
+      storageConfigOf(parseEnv(service, storageSchema, env)),
+  };
+}
+
 type StorageVars = { DATABASE_PATH: string; DATABASE_URL?: string | undefined; DATABASE_POOL_MAX: number };
 
 export function storageConfigOf(vars: StorageVars): StorageConfig {

@@ -14,6 +14,7 @@ import type {
   ReleaseOverview,
   VersionUsage,
 } from './types';
+import type { CanarySeries, CanarySeriesQuery } from './series';
 import type { AuditQuery, CanaryBody, CanaryDecisionBody, PromoteBody, ReleaseBody, RollbackBody } from './schemas';
 
 export class ReleaseApiError extends Error {
@@ -94,6 +95,8 @@ export interface ReleaseClient {
   operation(operationId: string): Promise<OperationOutcome | null>;
   /** Where a version is named (live, canary, history): its folder may go only when nowhere. */
   versionUsage(remote: string, version: string): Promise<VersionUsage>;
+  /** A canary's figures over time beside the live release's (default: the one on the line now). */
+  canarySeries(remote: string, environment: ReleaseEnvironment, query?: CanarySeriesQuery): Promise<CanarySeries>;
 }
 
 const UNREACHABLE = 'リリースサービスに接続できません。しばらく待ってから再試行してください。';
@@ -176,5 +179,10 @@ export function createReleaseClient({
     },
     versionUsage: (remote, version) =>
       call('GET', `/releases/${encodeURIComponent(remote)}/versions/${encodeURIComponent(version)}`),
+    canarySeries: (remote, environment, query = {}) =>
+      call(
+        'GET',
+        `${at(remote, environment)}/canary/series${query.version ? `?version=${encodeURIComponent(query.version)}` : ''}`,
+      ),
   };
 }

@@ -4,5 +4,7 @@ export { rollbackStep } from './rollback';
 export * from './versionId';
 export * from './vitals';
 export * from './schemas';
+export * from './series';
 export type * from './types';
+export type * from './canaryTypes';
 export { createReleaseClient, ReleaseApiError, type ReleaseClient, type ReleaseClientOptions } from './client';

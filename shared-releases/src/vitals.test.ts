@@ -1,5 +1,5 @@
 import { healthReportSchema } from './schemas';
-import type { VitalDecision } from './types';
+import type { VitalDecision } from './canaryTypes';
 import { vitalsSummary, vitalValueText } from './vitals';
 
 const MANIFEST = 'https://cdn.example.com/public-site/releases/v2/mf-manifest.json';

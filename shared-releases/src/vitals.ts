@@ -3,7 +3,7 @@
  * LCP, INP and CLS, and the margins a canary may be worse by before it is withdrawn. Shared by the
  * browser (which measures), the schema (which bounds a report) and the service (which decides).
  */
-import type { VitalDecision } from './types';
+import type { VitalDecision } from './canaryTypes';
 
 export const VITAL_METRICS = ['lcp', 'inp', 'cls'] as const;
 export type VitalMetric = (typeof VITAL_METRICS)[number];

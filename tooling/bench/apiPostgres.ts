@@ -5,22 +5,32 @@
 // or alone: `npx tsx tooling/bench/apiPostgres.ts [--quick]`.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
-import { findPostgresBin, startPostgres } from 'service-kit/testing';
+import { findPostgresBin, type PostgresServer, startPostgres } from 'service-kit/testing';
 import { repoRoot } from 'local-stack/apps.mjs';
 import { freePort } from 'local-stack/processes.mjs';
 import { loadTestPair, type ApiFigures } from './api';
 
-/** One API instance as a child process (`tsx src/server.ts`), ready when /api/health answers. */
-async function startInstance(port: number, databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['src/server.ts'], {
-    cwd: path.join(repoRoot, 'article-api'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', // public reads never ask it
-      LOG_LEVEL: 'warn',
-    },
+/**
+ * One API instance as a child process (`tsx src/server.ts` of the checkout at `root`), ready when
+ * /api/health answers. `database`: DATABASE_URL (PostgreSQL) or DATABASE_PATH (SQLite).
+ */
+export async function startInstance(
+  port: number,
+  database: Record<string, string>,
+  root = repoRoot,
+): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', // public reads never ask it
+    LOG_LEVEL: 'warn',
+    ...database,
+  };
+  // The other engine's setting, if the caller's environment has one, would win over ours.
+  if (!('DATABASE_URL' in database)) delete env.DATABASE_URL;
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['src/server.ts'], {
+    cwd: path.join(root, 'article-api'),
+    env,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let output = '';
@@ -38,12 +48,24 @@ async function startInstance(port: number, databaseUrl: string): Promise<ChildPr
   throw new Error(`article-api did not answer on ${port}:\n${output}`);
 }
 
-function stopInstance(child: ChildProcess): Promise<void> {
+export function stopInstance(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/** An empty database `name` on the server. */
+export function createDatabase(postgres: PostgresServer, name: string): void {
+  const url = new URL(postgres.url());
+  execFileSync(path.join(findPostgresBin(), 'createdb'), ['-h', url.hostname, '-p', url.port, '-U', 'postgres', name]);
+}
+
+/** The newest article's slug (the API lists newest first), as the bench's article route asks for. */
+export async function newestSlug(port: number): Promise<string> {
+  const list = await (await fetch(`http://127.0.0.1:${port}/api/articles`)).json();
+  return (list as { slug: string }[])[0]!.slug;
 }
 
 export interface PostgresApiFigures {
@@ -55,21 +77,11 @@ export async function measurePostgresApi({ runs = 3, seconds = 10 } = {}): Promi
   const postgres = await startPostgres({ fsync: true });
   const instances: ChildProcess[] = [];
   try {
-    const url = new URL(postgres.url());
-    execFileSync(path.join(findPostgresBin(), 'createdb'), [
-      '-h',
-      url.hostname,
-      '-p',
-      url.port,
-      '-U',
-      'postgres',
-      'bench',
-    ]);
+    createDatabase(postgres, 'bench');
     const ports = [await freePort(), await freePort()];
     // One after the other: the first applies the migrations, the second finds them done.
-    for (const port of ports) instances.push(await startInstance(port, postgres.url('bench')));
-    const list = await (await fetch(`http://127.0.0.1:${ports[0]}/api/articles`)).json();
-    const slug = (list as { slug: string }[])[0]!.slug;
+    for (const port of ports) instances.push(await startInstance(port, { DATABASE_URL: postgres.url('bench') }));
+    const slug = await newestSlug(ports[0]!);
     const at = (route: string) => ports.map((port) => `http://127.0.0.1:${port}${route}`);
     return {
       'GET /api/articles (2 instances, PostgreSQL)': await loadTestPair(at('/api/articles'), { runs, seconds }),

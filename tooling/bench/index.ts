@@ -5,6 +5,7 @@
 //   npm run bench -- --quick                       one run of each instead of 3
 //   npm run bench -- --only=lighthouse,render-load  some parts only (re-running a noisy one)
 //   npm run bench -- --only=faults                 issue 41's lost answers, 200 of each kind (no build needed)
+//   npm run bench -- --only=health-reports         1,000 health reports/s into two release services (no build)
 //   npm run bench -- --help                         these lines and the parts, nothing run
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,7 @@ import { runLighthouse } from './lighthouse';
 import { measurePageLoad } from './pageLoad';
 import { measureCanary } from './canary';
 import { measureFaults } from './faults';
+import { measureHealthReports } from './healthReports';
 import { registryLoad, renderLoad } from './renderLoad';
 import { measureTopology } from './topology';
 import { report, type BenchResults } from './report';
@@ -39,10 +41,11 @@ const PARTS = [
   'api',
   'api-postgres',
   'faults',
+  'health-reports',
 ] as const;
 type Part = (typeof PARTS)[number];
 /** Parts that start everything they measure: run alone, no build and no bench stack. */
-const STANDALONE_PARTS: readonly Part[] = ['faults'];
+const STANDALONE_PARTS: readonly Part[] = ['faults', 'health-reports'];
 
 if (process.argv.includes('--help')) {
   console.log(
@@ -87,6 +90,10 @@ async function measure(results: BenchResults, stack: BenchStack | null) {
   if (parts.includes('faults')) {
     console.log('▶ flips with the answer lost: proxy drop, SIGKILL after commit, client timeout (200 of each)');
     results.faults = await measureFaults();
+  }
+  if (parts.includes('health-reports')) {
+    console.log('▶ health reports: 1,000/s, open loop, into two release-service instances on PostgreSQL');
+    results.healthReports = await measureHealthReports({ seconds: quick ? 10 : 30 });
   }
   if (!stack) return;
   const { shellUrl } = stack;

@@ -9,6 +9,7 @@ import type { RenderLoadFigures, RenderLoadResults } from './renderLoad';
 import type { CanaryFigures } from './canary';
 import type { TopologyFigures } from './topology';
 import { faultBarMet, type FaultRun } from './faults';
+import { type HealthReportFigures, reportHealthReports } from './healthReports';
 import { kb, ms } from './stats';
 
 export interface BenchResults {
@@ -32,6 +33,8 @@ export interface BenchResults {
   api?: Record<string, ApiFigures>;
   /** Issue 41: flips with the answer lost, per fault kind. */
   faults?: FaultRun[];
+  /** Issue 42: health reports into two release-service instances on PostgreSQL. */
+  healthReports?: HealthReportFigures;
   bars: BarCheck[];
 }
 
@@ -217,6 +220,7 @@ export function report(r: BenchResults) {
   reportServerRendering(r.serverRendering);
   reportOtherFigures(r);
   if (r.faults) reportFaults(r.faults);
+  if (r.healthReports) reportHealthReports(r.healthReports);
   if (r.bars.length) {
     console.log('Issue 12’s bar');
     console.table(

@@ -6,16 +6,13 @@ import { type Migration, migrate, migrations as sqliteMigrations } from '../../s
 import { openDatabase } from 'service-kit/sqlite';
 import { migratePostgres, type PostgresMigration, postgresMigrations } from '../../src/db/postgres/migrations';
 import { createPool } from 'service-kit/postgres';
-import { createPostgresDatabase, ENGINE } from 'service-kit/testing';
+import { createPostgresDatabase, ENGINE, postgresRawSql, type RawSql, sqliteRawSql } from 'service-kit/testing';
 
-export interface MigrationHarness {
+export interface MigrationHarness extends RawSql {
   /** The engine's own migrations. */
   readonly versions: readonly { version: number; name: string }[];
   /** `upTo`: only the engine's migrations up to that version (a database as an older release left it). */
   migrate(options?: { seed?: boolean; extra?: readonly ExtraMigration[]; upTo?: number }): Promise<number[]>;
-  query<T>(sql: string): Promise<T[]>;
-  tableExists(name: string): Promise<boolean>;
-  close(): Promise<void>;
 }
 
 /** A test migration: the SQL it runs, then optionally a failure. */
@@ -44,17 +41,7 @@ function sqliteHarness(): MigrationHarness {
     versions: sqliteMigrations,
     migrate: async ({ seed = true, extra = [], upTo = Infinity } = {}) =>
       migrate(db, { seed }, [...sqliteMigrations.filter((m) => m.version <= upTo), ...extra.map(asMigration)]),
-    query: async <T>(sql: string) => {
-      const statement = db.prepare(sql);
-      if (statement.reader) return statement.all() as T[];
-      statement.run();
-      return [];
-    },
-    tableExists: async (name) =>
-      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined,
-    close: async () => {
-      db.close();
-    },
+    ...sqliteRawSql(db),
   };
 }
 
@@ -75,8 +62,6 @@ export function postgresHarness(url: string): MigrationHarness {
         ...postgresMigrations.filter((m) => m.version <= upTo),
         ...extra.map(asMigration),
       ]),
-    query: async <T>(sql: string) => (await pool.query(sql)).rows as T[],
-    tableExists: async (name) => (await pool.query('SELECT to_regclass($1) AS oid', [name])).rows[0].oid !== null,
-    close: () => pool.end(),
+    ...postgresRawSql(pool),
   };
 }

@@ -7,7 +7,7 @@ import type { ArticleInput } from 'shared-articles';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import type { AuthUserSummary } from 'service-kit';
 import { type AppConfig, loadConfig } from '../../src/config';
-import { fakeVerifyToken, freshDatabaseEnv } from 'service-kit/testing';
+import { fakeVerifyToken, testEnv } from 'service-kit/testing';
 
 export { asAdmin, asUser, bearer, fakeVerifyToken, TOKENS } from 'service-kit/testing';
 
@@ -30,19 +30,9 @@ export const FAKE_USERS: AuthUserSummary[] = [
   },
 ];
 
-/**
- * Config as the service would load it, with test defaults: a fresh database (in-memory SQLite or a
- * new PostgreSQL database) unless `env` names one, emulator mode, silent logs.
- */
+/** Config as the service would load it, with service-kit's test defaults (testEnv): `env` adds or overrides. */
 export function testConfig(env: Record<string, string> = {}): AppConfig {
-  const namesDatabase = 'DATABASE_PATH' in env || 'DATABASE_URL' in env;
-  return loadConfig({
-    ...(namesDatabase ? {} : freshDatabaseEnv()),
-    FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
-    ADMIN_EMAILS: 'admin@example.com',
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
+  return loadConfig(testEnv(env));
 }
 
 /** buildApp's options, any of them overridable; `env` adds to or overrides the test defaults. */

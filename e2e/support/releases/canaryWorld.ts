@@ -14,6 +14,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from '@playwright/test';
 import type { AuditEntry, ReleaseOverview } from 'shared-releases';
 import { repoRoot } from 'local-stack/apps.mjs';
 import { webAppServer } from 'local-stack/stack.mjs';
@@ -68,7 +69,14 @@ async function adminToken(): Promise<string> {
   return ((await signIn.json()) as { idToken: string }).idToken;
 }
 
-export async function startCanaryWorld({ bucket }: { bucket?: BucketStore } = {}): Promise<CanaryWorld> {
+export async function startCanaryWorld({
+  bucket,
+  serviceEnv = {},
+}: {
+  bucket?: BucketStore;
+  /** More release-service settings (e.g. a short least soak for canary steps). */
+  serviceEnv?: Record<string, string>;
+} = {}): Promise<CanaryWorld> {
   const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canary-store-'));
   const publicStore = bucket ? `${bucket.emulatorUrl}/${bucket.bucket}/{workspace}` : `${PUBLIC_SITE_URL}/releases`;
   const storeEnv = bucket
@@ -81,6 +89,7 @@ export async function startCanaryWorld({ bucket }: { bucket?: BucketStore } = {}
     RELEASE_SHELL_MANIFEST: `${INSTANCES[0]}/mf-manifest.json`,
     CORS_ORIGINS: INSTANCES.join(','),
     TRUST_PROXY: '127.0.0.1,::1',
+    ...serviceEnv,
   });
   const remotes = {
     public_site: DEPLOYED_MANIFEST,
@@ -157,5 +166,24 @@ export async function startCanaryWorld({ bucket }: { bucket?: BucketStore } = {}
       await Promise.all([api.stop(), articles.stop()]);
       fs.rmSync(storeDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The canary world of a spec file whose tests run one after another in it (each up to 4 min):
+ * started before them with `options`, stopped after them; `world()` reads it inside a test.
+ */
+export function canaryWorldOfFile(options?: Parameters<typeof startCanaryWorld>[0]): () => CanaryWorld {
+  test.describe.configure({ mode: 'serial', timeout: 240_000 });
+  let started: CanaryWorld | undefined;
+  test.beforeAll(async () => {
+    started = await startCanaryWorld(options);
+  });
+  test.afterAll(async () => {
+    await started?.stop();
+  });
+  return () => {
+    if (!started) throw new Error('canaryWorldOfFile: the world runs only inside the tests and hooks');
+    return started;
   };
 }

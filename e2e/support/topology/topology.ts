@@ -12,6 +12,7 @@ import {
   cleanEnv,
   isRunning,
   startService,
+  startWorkspaceService,
   stopService,
   waitForHealthy,
   type Service,
@@ -62,22 +63,17 @@ function startApi(
   siteOrigin: string,
   workspace: 'article-api' | 'release-service' = 'article-api',
 ): Service {
-  return startService(`${workspace} :${port}`, process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: path.join(repoRoot, workspace),
-    env: cleanEnv({
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      // A small pool each: two instances share one server with 100 connections.
-      DATABASE_POOL_MAX: '5',
-      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-      FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
-      ADMIN_EMAILS: ADMIN_EMAIL,
-      CORS_ORIGINS: siteOrigin,
-      // One proxy (nginx) in front: its X-Forwarded-For names the client.
-      TRUST_PROXY: '1',
-      LOG_LEVEL: 'warn',
-    }),
+  return startWorkspaceService(workspace, port, {
+    DATABASE_URL: databaseUrl,
+    // A small pool each: two instances share one server with 100 connections.
+    DATABASE_POOL_MAX: '5',
+    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+    FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    CORS_ORIGINS: siteOrigin,
+    // One proxy (nginx) in front: its X-Forwarded-For names the client.
+    TRUST_PROXY: '1',
+    LOG_LEVEL: 'warn',
   });
 }
 

@@ -2,7 +2,8 @@
  * Where the health reports are counted (table release_health): per environment,
  * remote, release ('' for the deployed build) and minute, the page views and failures browsers
  * reported. Counts only — no address, no page, nothing that names a visitor. Ephemeral: rows older
- * than the health window are pruned, and db:copy-to-postgres leaves them behind. Beside them, what
+ * than the health window and the canary chart's day are pruned, and db:copy-to-postgres leaves them
+ * behind. Beside them, what
  * each view token has counted (table release_health_tokens), kept until the token expires.
  */
 import type { ReleaseEnvironment } from 'shared-releases';
@@ -20,6 +21,18 @@ export interface HealthCount extends HealthSums {
   /** the release's version, '' for the remote's deployed build */
   version: string;
   /** minutes since the Unix epoch */
+  minute: number;
+}
+
+export interface SeriesQuery {
+  versions: readonly string[];
+  fromMinute: number;
+  toMinute: number;
+  bucketMinutes: number;
+}
+
+export interface HealthBucket extends HealthSums {
+  version: string;
   minute: number;
 }
 
@@ -50,15 +63,16 @@ export interface HealthRepository {
   add(counts: readonly HealthCount[]): Promise<void>;
   /** A release's sums over its rows from `sinceMinute` on. */
   sums(environment: ReleaseEnvironment, remote: string, version: string, sinceMinute: number): Promise<HealthSums>;
+  /**
+   * The releases' sums per bucket of `bucketMinutes` minutes (aligned to the epoch: `minute` is the
+   * bucket's first) over minutes `fromMinute`–`toMinute`, for the canary chart; no row for an empty bucket.
+   */
+  series(environment: ReleaseEnvironment, remote: string, query: SeriesQuery): Promise<HealthBucket[]>;
   /** Drops the rows of minutes before `beforeMinute`, and the tokens expired at `nowMinute`. */
   prune(beforeMinute: number, nowMinute: number): Promise<void>;
 }
 
 export const NO_HEALTH: HealthSums = { views: 0, loadFailures: 0, renderCrashes: 0, hydrationErrors: 0 };
-
-/** The sums' select list, both engines (SUM of no rows is NULL). */
-export const SUM_COLUMNS = `COALESCE(SUM(views), 0) AS views, COALESCE(SUM(load_failures), 0) AS "loadFailures",
-  COALESCE(SUM(render_crashes), 0) AS "renderCrashes", COALESCE(SUM(hydration_errors), 0) AS "hydrationErrors"`;
 
 export const sumsOf = (row: Record<keyof HealthSums, number | string> | undefined): HealthSums =>
   row
@@ -69,22 +83,6 @@ export const sumsOf = (row: Record<keyof HealthSums, number | string> | undefine
         hydrationErrors: Number(row.hydrationErrors),
       }
     : NO_HEALTH;
-
-/**
- * The upsert's new values from the row's old ones (both engines: in ON CONFLICT … DO UPDATE, a bare
- * column is the old row's), `least` being MIN (SQLite) or LEAST (PostgreSQL), `cap` the parameter:
- * the views the token has left, and no more failures than this report's views counted — so once a
- * token's views are used up, a replay of it counts nothing, failures included (the shell never
- * sends a failure without its view: healthReports.ts). `taken_*` record what this report got:
- * RETURNING gives only the new row.
- */
-export function takeTokenSet(least: string, cap: string): string {
-  const old = (column: string) => `release_health_tokens.${column}`;
-  const views = `${least}(${cap}, ${old('views')} + excluded.views)`;
-  const failures = `${least}(${views} - ${old('views')}, excluded.failures)`;
-  return `views = ${views}, failures = ${old('failures')} + ${failures},
-    taken_views = ${views} - ${old('views')}, taken_failures = ${failures}`;
-}
 
 /** A use as first inserted: at most `cap` views, no more failures than those. */
 export function firstTake(use: TokenUse, cap: number): TokenUse {

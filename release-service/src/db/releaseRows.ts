@@ -3,15 +3,8 @@
  * PostgreSQL; times: ISO text on SQLite, timestamptz on PostgreSQL), and their mapping to the
  * shapes of releaseRepository.ts and shared-releases.
  */
-import type {
-  AuditAction,
-  AuditEntry,
-  AuditOutcome,
-  CanaryDecision,
-  CanaryPlan,
-  Deployment,
-  ReleaseEnvironment,
-} from 'shared-releases';
+import type { Selectable } from 'kysely';
+import type { AuditAction, AuditEntry, AuditOutcome, Deployment, ReleaseEnvironment } from 'shared-releases';
 import type {
   AuditRecord,
   CanaryRecord,
@@ -20,38 +13,13 @@ import type {
   RegistryEntry,
   VersionRecord,
 } from './releaseRepository';
+import type { ReleaseTables } from './releaseDatabase';
 
 const iso = (value: string | Date) => (value instanceof Date ? value.toISOString() : value);
 const json = <T>(value: string | T | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
-/** The audit table's row, shared by both engines. */
-export interface AuditRow {
-  id: number;
-  at: string | Date;
-  actor_uid: string | null;
-  actor_email: string | null;
-  action: string;
-  outcome: string;
-  remote: string;
-  environment: string;
-  version: string | null;
-  source_commit: string | null;
-  verdict: string | AuditEntry['verdict'];
-  before_version: string | null;
-  before_url: string | null;
-  message: string | null;
-  canary_percent: number | null;
-  decision: string | CanaryDecision | null;
-  /** From release_refusal_minutes: how many refusals the line stands for (null: one). */
-  attempts: number | string | null;
-}
-
-/**
- * The audit lines with their attempts: a summed refusal's count lives beside its line (the audit
- * table is append-only, even for a counter).
- */
-export const AUDIT_WITH_ATTEMPTS = `SELECT release_audit.*,
-  (SELECT attempts FROM release_refusal_minutes WHERE audit_id = release_audit.id) AS attempts FROM release_audit`;
+/** An audit line as read, with the refusals it stands for (release_refusal_minutes; null: one). */
+export type AuditRow = Selectable<ReleaseTables['release_audit']> & { attempts: number | string | null };
 
 export function auditEntryOf(row: AuditRow): AuditEntry {
   return {
@@ -73,7 +41,7 @@ export function auditEntryOf(row: AuditRow): AuditEntry {
   };
 }
 
-/** The audit row's columns in insert order, and their values for a record. */
+/** The audit row's columns as a record writes them (the move copies these), and their values for a record. */
 export const AUDIT_COLUMNS = [
   'actor_uid',
   'actor_email',
@@ -92,24 +60,24 @@ export const AUDIT_COLUMNS = [
   'decision',
 ] as const;
 
-export function auditValues(entry: AuditRecord): unknown[] {
-  return [
-    entry.actor.uid,
-    entry.actor.email,
-    entry.action,
-    entry.outcome,
-    entry.remote,
-    entry.environment,
-    entry.version,
-    entry.manifestUrl,
-    entry.sourceCommit,
-    entry.verdict === null ? null : JSON.stringify(entry.verdict),
-    entry.before?.version ?? null,
-    entry.before?.manifestUrl ?? null,
-    entry.message,
-    entry.canaryPercent ?? null,
-    entry.decision ? JSON.stringify(entry.decision) : null,
-  ];
+export function auditRowOf(entry: AuditRecord) {
+  return {
+    actor_uid: entry.actor.uid,
+    actor_email: entry.actor.email,
+    action: entry.action,
+    outcome: entry.outcome,
+    remote: entry.remote,
+    environment: entry.environment,
+    version: entry.version,
+    manifest_url: entry.manifestUrl,
+    source_commit: entry.sourceCommit,
+    verdict: entry.verdict === null ? null : JSON.stringify(entry.verdict),
+    before_version: entry.before?.version ?? null,
+    before_url: entry.before?.manifestUrl ?? null,
+    message: entry.message,
+    canary_percent: entry.canaryPercent ?? null,
+    decision: entry.decision ? JSON.stringify(entry.decision) : null,
+  } satisfies Record<(typeof AUDIT_COLUMNS)[number], unknown>;
 }
 
 export function doneRecord(change: FlipChange): AuditRecord {
@@ -125,13 +93,10 @@ export function doneRecord(change: FlipChange): AuditRecord {
   };
 }
 
-export interface DeploymentRow {
+export type DeploymentRow = Pick<Selectable<ReleaseTables['release_audit']>, 'action' | 'at' | 'actor_email'> & {
   version: string;
   manifest_url: string;
-  action: string;
-  at: string | Date;
-  actor_email: string | null;
-}
+};
 
 /** A canary promoted is how its version was released in that environment. */
 export const deploymentOf = (row: DeploymentRow): Deployment => ({
@@ -142,13 +107,7 @@ export const deploymentOf = (row: DeploymentRow): Deployment => ({
   actor: row.actor_email,
 });
 
-export interface VersionRow {
-  version: string;
-  manifest_url: string;
-  source_commit: string | null;
-  created_by: string | null;
-  created_at: string | Date;
-}
+export type VersionRow = Selectable<ReleaseTables['release_versions']>;
 
 export const versionOf = (row: VersionRow): VersionRecord => ({
   version: row.version,
@@ -158,7 +117,7 @@ export const versionOf = (row: VersionRow): VersionRecord => ({
   createdAt: iso(row.created_at),
 });
 
-/** The canary's columns on registry_lines, in the order canaryValues gives them. */
+/** The canary's columns on registry_lines (canaryColumnsOf writes them). */
 export const CANARY_COLUMNS = [
   'canary_version',
   'canary_manifest_url',
@@ -171,23 +130,10 @@ export const CANARY_COLUMNS = [
   'canary_plan',
 ] as const;
 
-export interface RegistryRow {
-  remote: string;
-  version: string | null;
-  manifest_url: string | null;
-  canary_version: string | null;
-  canary_manifest_url: string | null;
-  canary_percent: number | null;
-  canary_status: string | null;
-  canary_started_at: string | Date | null;
-  canary_actor: string | null;
-  canary_withdrawn_at: string | Date | null;
-  canary_decision: string | CanaryDecision | null;
-  canary_plan: string | CanaryPlan | null;
-}
+export type RegistryRow = Pick<Selectable<ReleaseTables['registry_lines']>, (typeof REGISTRY_COLUMNS)[number]>;
 
 /** What a read of registry lines selects. */
-export const REGISTRY_COLUMNS = ['remote', 'version', 'manifest_url', ...CANARY_COLUMNS].join(', ');
+export const REGISTRY_COLUMNS = ['remote', 'version', 'manifest_url', ...CANARY_COLUMNS] as const;
 
 export function entryOf(row: RegistryRow): RegistryEntry {
   const live =
@@ -209,17 +155,17 @@ export function entryOf(row: RegistryRow): RegistryEntry {
   return { live, canary };
 }
 
-export function canaryValues(canary: CanaryRecord | null): unknown[] {
-  if (!canary) return CANARY_COLUMNS.map(() => null);
-  return [
-    canary.version,
-    canary.manifestUrl,
-    canary.percent,
-    canary.status,
-    canary.startedAt,
-    canary.actor,
-    canary.withdrawnAt,
-    canary.decision ? JSON.stringify(canary.decision) : null,
-    canary.plan ? JSON.stringify(canary.plan) : null,
-  ];
+/** The canary's columns of a line as written (all null: no canary). */
+export function canaryColumnsOf(canary: CanaryRecord | null) {
+  return {
+    canary_version: canary?.version ?? null,
+    canary_manifest_url: canary?.manifestUrl ?? null,
+    canary_percent: canary?.percent ?? null,
+    canary_status: canary?.status ?? null,
+    canary_started_at: canary?.startedAt ?? null,
+    canary_actor: canary?.actor ?? null,
+    canary_withdrawn_at: canary?.withdrawnAt ?? null,
+    canary_decision: canary?.decision ? JSON.stringify(canary.decision) : null,
+    canary_plan: canary?.plan ? JSON.stringify(canary.plan) : null,
+  } satisfies Record<(typeof CANARY_COLUMNS)[number], unknown>;
 }

@@ -4,7 +4,8 @@
  * (releases/vitalHistogram.ts) — counts only, nothing about a page or a visitor. Bounded: at most
  * one row per bucket of a metric (≤ 241) per release and minute, pruned with the health rows once
  * the window has passed. Beside them, which view token has counted which metric (one page load
- * counts each metric once), kept until the token expires. Tables of migration 8 (vitalsSchema.ts).
+ * counts each metric once), kept until the token expires. Tables of migration 8 (vitalsSchema.ts);
+ * one implementation for both engines (kyselyVitalsRepository.ts).
  */
 import type { ReleaseEnvironment, VitalMetric } from 'shared-releases';
 
@@ -62,16 +63,6 @@ export function inKeyOrder(counts: readonly VitalCount[]): VitalCount[] {
   }
   return [...rows.keys()].sort().map((key) => rows.get(key)!);
 }
-
-/** Both engines' queries of a release's rows ($n placeholders; SQLite takes them as ?NNN). */
-export const VITAL_QUERIES = {
-  sums: `SELECT metric, MIN(minute) AS minute, bucket, SUM(samples) AS samples FROM release_vitals
-    WHERE environment = $1 AND remote = $2 AND version = $3 AND minute >= $4 GROUP BY metric, bucket`,
-  minutes: `SELECT metric, minute, bucket, samples FROM release_vitals
-    WHERE environment = $1 AND remote = $2 AND version = $3 AND minute >= $4 ORDER BY minute, metric, bucket`,
-  prune: 'DELETE FROM release_vitals WHERE minute < $1',
-  pruneTokens: 'DELETE FROM release_vital_tokens WHERE expires_minute <= $1',
-} as const;
 
 export const vitalRowOf = (row: Record<keyof VitalRow, string | number>): VitalRow => ({
   metric: row.metric as VitalMetric,

@@ -16,6 +16,7 @@ import { canaryRefOf, FlipConflictError, type RegistryEntry, type ReleaseReposit
 import { decisionOf, type HealthRules, minuteOf, releaseHealth, sinceMinute, splitFailures } from './healthWindow';
 import { vouchedEntries } from './healthTokens';
 import { automaticAudit } from './automaticAudit';
+import { SERIES_KEPT_MINUTES } from './canarySeries';
 import { findReleasable } from './remotes';
 import type { CanarySteps } from './canarySteps';
 import { RELEASE_ENVIRONMENTS } from 'shared-releases';
@@ -51,12 +52,13 @@ export function releaseKeyOf(entry: RegistryEntry | undefined, manifest: string)
 export function createHealthService({ repo, store, rules, clock, log, advance, vitals }: HealthServiceDeps) {
   let prunedMinute = Number.NaN;
 
-  /** Once a minute per process: the rows no window reaches any more go. */
+  /** Once a minute per process: the rows neither the window nor the canary chart reaches any more go. */
   async function prune(minute: number): Promise<void> {
     if (minute === prunedMinute) return;
     prunedMinute = minute;
-    await store.prune(minute - rules.windowMinutes, minute);
-    await vitals?.prune(minute - rules.windowMinutes, minute);
+    const kept = minute - Math.max(rules.windowMinutes, SERIES_KEPT_MINUTES);
+    await store.prune(kept, minute);
+    await vitals?.prune(kept, minute);
   }
 
   /**

@@ -53,5 +53,9 @@ export const RELEASE_MESSAGES = {
   noPlan: (workspace: string) => `${workspace} のカナリアにはステップがありません。割合は手で変更してください。`,
   alreadyPaused: (workspace: string, paused: boolean) =>
     `${workspace} のカナリアのステップは既に${paused ? '一時停止' : '進行'}中です。`,
+  noCanaryYet: (workspace: string, environment: string) =>
+    `${workspace} の${environment}ではまだカナリアを実行したことがありません。`,
+  noCanaryRun: (workspace: string, environment: string, version: string) =>
+    `${workspace} の${environment}でカナリア ${version} を始めた記録が監査ログにありません。バージョンを確認してください。`,
   samePercent: (workspace: string, percent: number) => `${workspace} のカナリアは既に ${percent}% で配信中です。`,
 } as const;

@@ -9,9 +9,11 @@ import type { HealthRepository } from '../db/healthRepository';
 import type { VitalsRepository } from '../db/vitalsRepository';
 import type { ReleaseRepository } from '../db/releaseRepository';
 import { releaseAccess } from './access';
+import { createCanarySeries } from './canarySeries';
 import { createCanaryService } from './canaryService';
 import { createCanarySteps } from './canarySteps';
 import { createHealthService } from './healthService';
+import { healthInRounds, sharedReads } from './healthRounds';
 import type { FetchManifest } from './manifests';
 import { createOperationViews } from './operations';
 import { createReleaseService } from './releaseService';
@@ -45,8 +47,9 @@ export function createReleaseServices({
   const deps = { repo, config, fetchManifest, access, clock };
   const steps = createCanarySteps({ repo, log, fetchManifest, shellManifests: config.releaseShellManifests });
   const health = createHealthService({
-    repo,
-    store: healthStore,
+    // A busy instance's reports read the lines and write together (healthRounds.ts).
+    repo: Object.assign({}, repo, { entries: sharedReads(repo.entries) }),
+    store: healthInRounds(healthStore),
     rules: config.health,
     clock,
     log,
@@ -58,6 +61,7 @@ export function createReleaseServices({
     canaries: createCanaryService(deps),
     operations: createOperationViews(repo),
     health,
+    series: createCanarySeries({ repo, store: healthStore, access, clock }),
   };
 }
 

@@ -5,6 +5,7 @@
  * protected route. Each service lists its routes (its test/reliability.authMatrix.test.ts).
  */
 import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '../errors';
 import {
   type AuthEmulator,
   disableAccount,
@@ -12,6 +13,7 @@ import {
   signUpOnEmulator,
   startPrivateAuthEmulator,
 } from './authEmulator';
+import { freshDatabaseEnv } from './engine';
 import type { TestRequest } from './http';
 import { decodeClaims, nowInSeconds, unsignedToken, withClaims } from './idTokens';
 import { serve, type RunningApp } from './useTestApp';
@@ -35,15 +37,19 @@ export const ADMIN_ONLY = (success: number) => ({ anonymous: 401, operator: 403,
 export interface AuthMatrixOptions {
   /** Keyed "METHOD /pattern" exactly as Fastify registers it; HEAD entries are derived from GET. */
   routes: Record<string, MatrixEntry>;
-  /** The service's app against the emulator at `emulatorHost`, `adminEmail` its only admin. */
-  build(emulatorHost: string, adminEmail: string): FastifyInstance;
-  /** Every sentence a 401 or 403 may carry. */
-  refusals: { 401: readonly string[]; 403: readonly string[] };
+  /**
+   * The service's app on `env`: a fresh database, the private emulator, one admin of its own, silent
+   * logs and no write limit in the way (a service adds its own settings to it).
+   */
+  build(env: Record<string, string>): FastifyInstance;
+  /** Every sentence a 403 may carry (a 401 carries one of service-kit's two). */
+  refusals: { 403: readonly string[] };
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-export function describeAuthMatrix({ routes, build, refusals }: AuthMatrixOptions): void {
+export function describeAuthMatrix({ routes, build, refusals: { 403: forbidden } }: AuthMatrixOptions): void {
+  const refusals = { 401: [MESSAGES.unauthorized, MESSAGES.invalidToken], 403: forbidden };
   const matrix: Record<string, MatrixEntry> = Object.fromEntries(
     Object.entries(routes).flatMap(([key, entry]) =>
       key.startsWith('GET ')
@@ -75,7 +81,15 @@ export function describeAuthMatrix({ routes, build, refusals }: AuthMatrixOption
   const tokens: Record<Role, string | null> = { anonymous: null, operator: null, admin: null };
   beforeAll(async () => {
     emulator = await startPrivateAuthEmulator();
-    const app = build(emulator.host, adminEmail);
+    const app = build(
+      Object.assign(freshDatabaseEnv(), {
+        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+        FIREBASE_PROJECT_ID: 'demo-ai-manabi',
+        ADMIN_EMAILS: adminEmail,
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_WRITE_MAX: '10000',
+      }),
+    );
     app.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) registered.push(`${method} ${route.url}`);
     });

@@ -11,3 +11,5 @@ export * from './authEmulator';
 export * from './idTokens';
 export * from './authMatrix';
 export * from './fakeTokens';
+export * from './testEnv';
+export * from './rawSql';

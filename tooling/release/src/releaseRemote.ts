@@ -87,15 +87,8 @@ async function takeBackUnlessReferenced({ client, remote, version, store, log = 
   });
 }
 
-/**
- * Publishes the folder, then asks the service (`ask`, one operation id for every try); a refusal
- * takes the folder back out when nothing names it; an unknown outcome leaves it.
- */
-async function publishThenAsk<T>(
-  options: ReleaseOptions,
-  ask: (body: ReleaseBody, operationId: string) => Promise<T>,
-): Promise<T> {
-  const { remote, version, store, fromDir, commit, client, log = () => {} } = options;
+/** Copies the built folder (or builds one) into the store as `version`, a version that must be new. */
+async function publishFolder({ remote, version, store, fromDir, log = () => {} }: ReleaseOptions): Promise<void> {
   assertVersionId(version);
   if (await store.has(remote, version)) {
     throw new ReleaseError(
@@ -116,6 +109,18 @@ async function publishThenAsk<T>(
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * Publishes the folder, then asks the service (`ask`, one operation id for every try); a refusal
+ * takes the folder back out when nothing names it; an unknown outcome leaves it.
+ */
+async function publishThenAsk<T>(
+  options: ReleaseOptions,
+  ask: (body: ReleaseBody, operationId: string) => Promise<T>,
+): Promise<T> {
+  const { version, commit, client } = options;
+  await publishFolder(options);
   const body: ReleaseBody = commit ? { version, sourceCommit: commit } : { version };
   try {
     return await decidedWrite(client, (operationId) => ask(body, operationId));
@@ -125,6 +130,17 @@ async function publishThenAsk<T>(
     if (error instanceof ReleaseApiError) await takeBackUnlessReferenced(options);
     return refusalOf(error);
   }
+}
+
+/**
+ * A new version put in the store and nothing more (--publish-only): the リリース page's
+ * カナリアを開始 (or a later `npm run canary`) makes it live. The service is asked first whether
+ * the account may release the remote, so a member of another team uploads nothing; the folder is
+ * named nowhere until then, and --prune takes it after its threshold (a day at least).
+ */
+export async function publishOnly(options: ReleaseOptions): Promise<void> {
+  await currentState(options.client, options.remote, options.environment);
+  await publishFolder(options);
 }
 
 /** A new version made live for every visitor of the environment. */

@@ -2,37 +2,34 @@
  * `npm run releases` and the audit log in pages: an account's refusals without rights are one line
  * per minute with their count, and the last line of a page names the command for the page before.
  */
-import { RELEASE_TOKENS as T, type ReleaseWorld, startReleaseWorld } from './releaseWorld';
+import { RELEASE_TOKENS as T, releaseWorldOfFile } from './releaseWorld';
 
 jest.setTimeout(60_000);
 
-let world: ReleaseWorld;
-beforeAll(async () => {
-  world = await startReleaseWorld();
-});
-afterAll(() => world.close());
+const { world } = releaseWorldOfFile();
 
 const NEXT = /さらに古い記録: npm run releases -- (.*)$/m;
 
 it('shows summed refusals with their count, and pages back to the first line with --before', async () => {
   for (const version of ['a1', 'a2', 'a3']) {
     expect(
-      (await world.cli('release', ['admin-console', '--version', version, '--from', world.builtFolder(version)])).code,
+      (await world().cli('release', ['admin-console', '--version', version, '--from', world().builtFolder(version)]))
+        .code,
     ).toBe(0);
   }
   // A member of another team, three times: one line, counted (unless a minute turns meanwhile).
   for (let i = 0; i < 3; i += 1) {
-    const refused = await world.cli(
+    const refused = await world().cli(
       'release',
-      ['admin-console', '--version', 'x', '--from', world.builtFolder('x')],
+      ['admin-console', '--version', 'x', '--from', world().builtFolder('x')],
       T.publicTeam,
     );
     expect(refused.code).toBe(1);
   }
-  const all = await world.audit();
+  const all = await world().audit();
   expect(all.filter((entry) => entry.outcome === 'forbidden').reduce((sum, e) => sum + e.attempts!, 0)).toBe(3);
 
-  const first = await world.cli('releases', ['--remote', 'admin-console', '--audit', '2']);
+  const first = await world().cli('releases', ['--remote', 'admin-console', '--audit', '2']);
   expect(first.code).toBe(0);
   expect(first.out).toContain('本番 production: a3 ');
   expect(first.out).toMatch(/監査ログ \(新しい順、2 件\)/);
@@ -52,7 +49,7 @@ it('shows summed refusals with their count, and pages back to the first line wit
     const next = NEXT.exec(page.out)?.[1];
     if (!next) break;
     expect(next).toMatch(/^--remote admin-console --audit 2 --before \d+$/);
-    page = await world.cli('releases', next.split(' '));
+    page = await world().cli('releases', next.split(' '));
     expect(page.code).toBe(0);
     expect(page.out).not.toContain('本番 production:'); // an older page of the log only
     expect(page.out).toMatch(/監査ログ \(新しい順、番号 \d+ より前、[12] 件\)/);
@@ -64,7 +61,7 @@ it('shows summed refusals with their count, and pages back to the first line wit
 });
 
 it('refuses a --before that is no line number, in Japanese (exit 2: typed wrong)', async () => {
-  const { code, err } = await world.cli('releases', ['--before', 'yesterday']);
+  const { code, err } = await world().cli('releases', ['--before', 'yesterday']);
   expect(code).toBe(2);
   expect(err.trim()).toBe(
     '--before「yesterday」は使えません。前のページが示した番号 (1 以上の整数) を指定してください。',

@@ -5,35 +5,29 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { RELEASE_TOKENS as T, type ReleaseWorld, startReleaseWorld } from './releaseWorld';
+import { RELEASE_TOKENS as T, releaseWorldOfFile } from './releaseWorld';
 
 jest.setTimeout(60_000);
 
-let world: ReleaseWorld;
-beforeAll(async () => {
-  world = await startReleaseWorld();
-});
-afterAll(() => world.close());
-
-const published = (version: string) => path.join(world.storeDir, 'admin-console', version);
+const { world, published } = releaseWorldOfFile();
 const storeUrl = (version: string) =>
   expect.stringMatching(new RegExp(`/store/admin-console/${version}/mf-manifest\\.json$`));
 
 it('releases a built folder to production: published, flipped, said on the terminal with the manifest URL', async () => {
-  const { code, out } = await world.cli('release', [
+  const { code, out } = await world().cli('release', [
     'admin-console',
     '--version',
     'v1',
     '--from',
-    world.builtFolder('v1'),
+    world().builtFolder('v1'),
   ]);
   expect(code).toBe(0);
   expect(out).toMatch(
     /✔ admin_console v1 を公開しました \(本番 production\): http:\/\/.+\/store\/admin-console\/v1\/mf-manifest\.json/,
   );
   expect(fs.readFileSync(path.join(published('v1'), 'static', 'main.js'), 'utf8')).toBe('console.log("v1");');
-  expect(await world.registry('production')).toEqual({ admin_console: storeUrl('v1') });
-  const [entry] = await world.audit();
+  expect(await world().registry('production')).toEqual({ admin_console: storeUrl('v1') });
+  const [entry] = await world().audit();
   expect(entry).toMatchObject({
     action: 'release',
     outcome: 'done',
@@ -44,13 +38,13 @@ it('releases a built folder to production: published, flipped, said on the termi
 });
 
 it('a build the shell cannot run: the gate’s problems on stderr, exit 1, the folder taken back, nothing flipped', async () => {
-  const before = await world.registry('production');
-  const { code, err } = await world.cli('release', [
+  const before = await world().registry('production');
+  const { code, err } = await world().cli('release', [
     'admin-console',
     '--version',
     'v2',
     '--from',
-    world.builtFolder('v2', '^20.0.0'),
+    world().builtFolder('v2', '^20.0.0'),
   ]);
   expect(code).toBe(1);
   expect(err).toContain('互換性がないため中止しました');
@@ -58,13 +52,13 @@ it('a build the shell cannot run: the gate’s problems on stderr, exit 1, the f
     '  - 共有シングルトン react: admin_console は ^20.0.0 を必要としますが、シェルが提供するのは 19.2.0 です。',
   );
   expect(fs.existsSync(published('v2'))).toBe(false);
-  expect(await world.registry('production')).toEqual(before);
+  expect(await world().registry('production')).toEqual(before);
 });
 
 it('a member of another team is refused by the service (403): the CLI says why, the refusal is audited', async () => {
-  const { code, err } = await world.cli(
+  const { code, err } = await world().cli(
     'release',
-    ['admin-console', '--version', 'v3', '--from', world.builtFolder('v3')],
+    ['admin-console', '--version', 'v3', '--from', world().builtFolder('v3')],
     T.publicTeam,
   );
   expect(code).toBe(1);
@@ -72,7 +66,7 @@ it('a member of another team is refused by the service (403): the CLI says why, 
     'admin-console をリリースする権限がありません。admin-console チームのメンバーか管理者だけがリリースできます。',
   );
   expect(fs.existsSync(published('v3'))).toBe(false);
-  expect((await world.audit())[0]).toMatchObject({
+  expect((await world().audit())[0]).toMatchObject({
     outcome: 'forbidden',
     version: 'v3',
     actor: { email: 'public-team@example.com' },
@@ -82,27 +76,27 @@ it('a member of another team is refused by the service (403): the CLI says why, 
 it('staging, then promote: production serves the very folder, byte for byte, without a build', async () => {
   expect(
     (
-      await world.cli(
+      await world().cli(
         'release',
-        ['admin-console', '--env', 'staging', '--version', 'v4', '--from', world.builtFolder('v4')],
+        ['admin-console', '--env', 'staging', '--version', 'v4', '--from', world().builtFolder('v4')],
         T.adminTeam,
       )
     ).code,
   ).toBe(0);
-  const staging = await world.registry('staging');
-  const { code, out } = await world.cli('promote', ['admin-console', 'v4'], T.adminTeam);
+  const staging = await world().registry('staging');
+  const { code, out } = await world().cli('promote', ['admin-console', 'v4'], T.adminTeam);
   expect(code).toBe(0);
   expect(out).toContain('✔ admin_console v4 を昇格しました (本番 production)');
-  expect((await world.registry('production')).admin_console).toBe(staging.admin_console);
-  expect(fs.readdirSync(path.join(world.storeDir, 'admin-console')).sort()).toEqual(['v1', 'v4']);
+  expect((await world().registry('production')).admin_console).toBe(staging.admin_console);
+  expect(fs.readdirSync(path.join(world().storeDir, 'admin-console')).sort()).toEqual(['v1', 'v4']);
 });
 
 it('rolls back production to the release before, and `npm run releases` shows both environments and the audit log', async () => {
-  const { code, out } = await world.cli('release', ['admin-console', '--rollback']);
+  const { code, out } = await world().cli('release', ['admin-console', '--rollback']);
   expect(code).toBe(0);
   expect(out).toContain('✔ admin_console を v1 に戻しました (本番 production)');
-  expect(await world.registry('production')).toEqual({ admin_console: storeUrl('v1') });
-  const listing = await world.cli('releases', ['--remote', 'admin-console']);
+  expect(await world().registry('production')).toEqual({ admin_console: storeUrl('v1') });
+  const listing = await world().cli('releases', ['--remote', 'admin-console']);
   expect(listing.code).toBe(0);
   expect(listing.out).toMatch(/ステージング staging: v4 /);
   expect(listing.out).toMatch(/本番 production: v1 /);
@@ -111,16 +105,16 @@ it('rolls back production to the release before, and `npm run releases` shows bo
 });
 
 it('refuses a folder holding a symbolic link before anything is published, naming it', async () => {
-  const folder = world.builtFolder('linked');
+  const folder = world().builtFolder('linked');
   fs.symlinkSync('/', path.join(folder, 'x'));
-  const { code, err } = await world.cli('release', ['admin-console', '--version', 'v5', '--from', folder]);
+  const { code, err } = await world().cli('release', ['admin-console', '--version', 'v5', '--from', folder]);
   expect(code).toBe(1);
   expect(err).toContain('  - x (シンボリックリンク → /)');
   expect(fs.existsSync(published('v5'))).toBe(false);
 });
 
 it('says that --shell-manifest is gone and where the gate’s shell comes from now (exit 2: typed wrong)', async () => {
-  const { code, err } = await world.cli('release', ['admin-console', '--shell-manifest', 'x.json']);
+  const { code, err } = await world().cli('release', ['admin-console', '--shell-manifest', 'x.json']);
   expect(code).toBe(2);
   expect(err).toContain('--shell-manifest はなくなりました');
 });

@@ -45,6 +45,8 @@ const listen = async (server: http.Server) => {
 export interface ReleaseWorld {
   tmp: string;
   storeDir: string;
+  /** The release service's base URL (…/api), for a client of its own. */
+  apiUrl: string;
   /** A built admin-console folder (its manifest needs `react`). */
   builtFolder(name: string, react?: string): string;
   cli(
@@ -94,6 +96,7 @@ export async function startReleaseWorld(
   return {
     tmp,
     storeDir,
+    apiUrl,
     builtFolder(name, react) {
       const dir = path.join(tmp, name);
       fs.mkdirSync(path.join(dir, 'static'), { recursive: true });
@@ -135,4 +138,22 @@ export async function startReleaseWorld(
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The release world of a test file, on the default settings: started before its tests, closed
+ * after them. `world()` reads it inside a test; `published(version)` is the store's folder of an
+ * admin-console version.
+ */
+export function releaseWorldOfFile() {
+  let started: ReleaseWorld | undefined;
+  beforeAll(async () => {
+    started = await startReleaseWorld();
+  });
+  afterAll(() => started?.close());
+  const world = () => {
+    if (!started) throw new Error('releaseWorldOfFile: the world runs only inside the tests');
+    return started;
+  };
+  return { world, published: (version: string) => path.join(world().storeDir, 'admin-console', version) };
 }

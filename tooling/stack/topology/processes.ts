@@ -3,6 +3,8 @@
 // its output kept for the error message when it dies, and killed with the test worker whatever
 // way that ends, so a failed run never leaves servers holding ports.
 import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { repoRoot } from '../apps.mjs';
 
 export interface Service {
   readonly name: string;
@@ -50,6 +52,23 @@ export function startService(
     });
   });
   return { name, child, output: () => output, exited };
+}
+
+/**
+ * A service workspace (article-api, release-service) as it is deployed: its entry point run by
+ * node itself with tsx (`--import`: the service is this one process, which a SIGKILL reaches; the
+ * tsx CLI would fork a child), on 127.0.0.1:`port`, configured only by `settings`.
+ */
+export function startWorkspaceService(
+  workspace: string,
+  port: number,
+  settings: Record<string, string>,
+  entry = 'src/server.ts',
+): Service {
+  return startService(`${workspace} :${port}`, process.execPath, ['--import', 'tsx', entry], {
+    cwd: path.join(repoRoot, workspace),
+    env: cleanEnv(Object.assign({}, settings, { HOST: '127.0.0.1', PORT: String(port) })),
+  });
 }
 
 export const isRunning = (service: Service) => service.child.exitCode === null && service.child.signalCode === null;

@@ -6,14 +6,13 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
 import { canonicalPath } from './canonicalPath';
-import { createPageResponse } from '../render/pageResponse';
-import type { Registry } from '../releases/registry';
+import { createPageResponse, type PageOptions } from '../render/pageResponse';
 import { sendBody, sendUnavailable } from './responses';
-import type { ServerRenderer } from '../render/serverRendering';
 import { createStaticFiles } from './staticFiles';
 import type { Visit } from '../releases/visitorReleases';
 
-export interface StaticServerOptions {
+/** The server's own options, and how its pages are made (pageResponse.ts's PageOptions). */
+export interface StaticServerOptions extends PageOptions {
   /** the dist folder */
   root: string;
   port: number;
@@ -25,21 +24,8 @@ export interface StaticServerOptions {
    * (read per request; such a document depends on the visitor's cookie: private, Vary: Cookie)
    */
   jsonFiles?: Record<string, unknown>;
-  /**
-   * what a request is served with: the registry (the shell: a canary's manifest for a visitor in
-   * its share) and, on a visitor's first page, the cookie that keeps their bucket
-   */
-  visit?: (req: http.IncomingMessage, page: boolean) => Visit;
   /** a release store folder served under a URL prefix (e.g. /releases/ → .releases/admin-console/) */
   releases?: { prefix: string; dir: string };
-  /** extra <head> markup for the page at a path, served with `registry` */
-  headTags?: (pathname: string, registry: Registry) => string;
-  /** the CSP of the HTML page; the page gets a fresh nonce per response for styled-components */
-  contentSecurityPolicy?: (req: http.IncomingMessage, nonce: string, registry: Registry) => string;
-  /** a new view token for each page served (the shell: viewTokens.ts); absent: pages carry none */
-  viewToken?: (visit: Visit) => string;
-  /** renders pages on the server (the shell); null/absent: every page is client-rendered */
-  serverRenderer?: ServerRenderer | null;
   /** answers GET /healthz (the container's HEALTHCHECK, the proxy's probe) */
   health?: boolean;
   log?: (message: string, error?: unknown) => void;
@@ -64,27 +50,20 @@ export interface StaticServer {
   drain(timeoutMs: number): Promise<void>;
 }
 
-/** A server without a registry (a remote's). */
-const NO_VISIT: Visit = { registry: {}, setCookie: null };
-
 const isPageRequest = (pathname: string) =>
   pathname.endsWith('/index.html') || !path.posix.basename(pathname).includes('.');
 
-export function createStaticServer({
-  root,
-  port,
-  host = '127.0.0.1',
-  cors = false,
-  jsonFiles = {},
-  visit = () => NO_VISIT,
-  headTags = () => '',
-  contentSecurityPolicy,
-  serverRenderer = null,
-  viewToken,
-  releases,
-  health = false,
-  log = console.error,
-}: StaticServerOptions): StaticServer {
+export function createStaticServer(options: StaticServerOptions): StaticServer {
+  const {
+    root,
+    port,
+    host = '127.0.0.1',
+    cors = false,
+    jsonFiles = {},
+    releases,
+    health = false,
+    log = console.error,
+  } = options;
   const files = createStaticFiles(root, { log });
   const releaseFiles = releases ? createStaticFiles(releases.dir, { log }) : null;
   let draining = false;
@@ -93,14 +72,7 @@ export function createStaticServer({
     res.end('Not found');
   };
 
-  const sendPage = createPageResponse({
-    root,
-    visit,
-    headTags,
-    contentSecurityPolicy,
-    serverRenderer,
-    viewToken,
-  });
+  const { send: sendPage, visit, serverRenderer } = createPageResponse(root, options);
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (cors) res.setHeader('Access-Control-Allow-Origin', '*');

@@ -2,17 +2,13 @@
 // runs a public-site canary at 10 %. The bucket cookie is set on a visitor's first page only, the
 // page is rendered, preloaded and policed for the bucket's release, /mf-remotes.json follows the
 // cookie, every response that depends on it is private, and a withdrawn canary is gone at once.
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { bucketFromCookie, isCanaryBucket } from 'shared-releases';
-import type { WebServerConfig } from '../config/config';
 import { createShellServer } from '../http/shellServer';
 import type { StaticServer } from '../http/staticServer';
+import { LIVE, shellDistCopy, testShellConfig } from '../testing/shellServerFixture';
 
-const LIVE = 'https://cdn.example/public-site/v1/mf-manifest.json';
 const CANARY = 'https://canary.example/public-site/v2/mf-manifest.json';
 const CANARY_10 = { public_site: { manifestUrl: CANARY, percent: 10 } };
 
@@ -33,41 +29,18 @@ async function fakeService() {
   };
 }
 
-let shellDist: string;
 let service: Awaited<ReturnType<typeof fakeService>>;
 let servers: StaticServer[];
 let bases: string[];
 
-beforeAll(() => {
-  shellDist = fs.mkdtempSync(path.join(os.tmpdir(), 'canary-shell-'));
-  fs.cpSync(path.join(__dirname, '..', 'testing', 'shellDistFixture'), shellDist, { recursive: true });
-  fs.writeFileSync(
-    path.join(shellDist, 'index.html'),
-    '<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>',
-  );
-});
-afterAll(() => fs.rmSync(shellDist, { recursive: true, force: true }));
+const shellDist = shellDistCopy('canary-shell-');
 
 beforeEach(async () => {
   service = await fakeService();
-  const config = (port: number): WebServerConfig => ({
-    siteOrigin: 'https://ai-manabi.example',
-    host: '127.0.0.1',
-    port,
-    shellDist,
-    remotes: { public_site: LIVE },
-    registryUrl: service.url,
-    registryRefreshMs: 50,
-    runtime: { auth: { mode: 'emulator', projectId: 'demo', emulatorPort: 9099 }, adminEmails: [], previewOrigins: [] },
-    serverApiUrl: 'http://127.0.0.1:9/api',
-    serverRendering: true,
-    pageCache: true,
-    renderThreads: 0,
-    drainTimeoutMs: 1000,
-  });
+  const config = () => testShellConfig(shellDist(), { registryUrl: service.url, registryRefreshMs: 50 });
   servers = [
-    createShellServer(config(0), { log: () => undefined }),
-    createShellServer(config(0), { log: () => undefined }),
+    createShellServer(config(), { log: () => undefined }),
+    createShellServer(config(), { log: () => undefined }),
   ];
   for (const server of servers) await server.listen();
   bases = servers.map((server) => `http://127.0.0.1:${server.port()}`);

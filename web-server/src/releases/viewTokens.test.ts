@@ -2,16 +2,12 @@
 // included (spliced into the gzip the cache keeps, never kept in it), naming the release the page
 // was served and the bucket, verifiable with the shared key, and rotated without a page's token
 // going bad.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { DEVELOPMENT_VIEW_TOKEN_KEY, servedBy, verifyViewToken, type ViewToken } from 'shared-releases/view-token';
-import type { WebServerConfig } from '../config/config';
 import { createShellServer } from '../http/shellServer';
 import type { StaticServer } from '../http/staticServer';
+import { LIVE, shellDistCopy, testShellConfig } from '../testing/shellServerFixture';
 import type { RegistryState } from './registry';
 
-const LIVE = 'https://cdn.example/public-site/v1/mf-manifest.json';
 const CANARY = 'https://canary.example/public-site/v2/mf-manifest.json';
 const STATE: RegistryState = {
   lines: { public_site: LIVE },
@@ -21,40 +17,16 @@ const OLD = 'old-key-0123456789-0123456789-0123456789';
 const NEW = 'new-key-0123456789-0123456789-0123456789';
 const TTL = { ttlMs: 600_000 };
 
-let shellDist: string;
 let server: StaticServer | null = null;
 
-beforeAll(() => {
-  shellDist = fs.mkdtempSync(path.join(os.tmpdir(), 'token-shell-'));
-  fs.cpSync(path.join(__dirname, '..', 'testing', 'shellDistFixture'), shellDist, { recursive: true });
-  fs.writeFileSync(
-    path.join(shellDist, 'index.html'),
-    '<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>',
-  );
-});
-afterAll(() => fs.rmSync(shellDist, { recursive: true, force: true }));
+const shellDist = shellDistCopy('token-shell-');
 afterEach(async () => {
   await server?.close();
   server = null;
 });
 
 async function start(viewTokenKeys?: string[]): Promise<string> {
-  const config: WebServerConfig = {
-    siteOrigin: 'https://ai-manabi.example',
-    host: '127.0.0.1',
-    port: 0,
-    shellDist,
-    remotes: { public_site: LIVE },
-    registryUrl: null,
-    registryRefreshMs: 1000,
-    runtime: { auth: { mode: 'emulator', projectId: 'demo', emulatorPort: 9099 }, adminEmails: [], previewOrigins: [] },
-    serverApiUrl: 'http://127.0.0.1:9/api',
-    serverRendering: true,
-    pageCache: true,
-    renderThreads: 0,
-    drainTimeoutMs: 1000,
-    ...(viewTokenKeys ? { viewTokenKeys } : {}),
-  };
+  const config = testShellConfig(shellDist(), viewTokenKeys ? { viewTokenKeys } : {});
   server = createShellServer(config, { registryState: () => STATE, log: () => undefined });
   await server.listen();
   return `http://127.0.0.1:${server.port()}`;

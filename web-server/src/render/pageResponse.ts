@@ -15,17 +15,26 @@ import type { ServedPage, ServerRenderer } from './serverRendering';
 import { accepts } from '../http/staticFiles';
 import type { Visit } from '../releases/visitorReleases';
 
-export interface PageResponseOptions {
-  /** the dist folder (index.html) */
-  root: string;
-  /** what a request is served with: its registry, and the cookie a first page sets */
-  visit: (req: http.IncomingMessage, page: boolean) => Visit;
-  headTags: (pathname: string, registry: Registry) => string;
+/** How a server's HTML pages are made; each absent option has the default its comment names. */
+export interface PageOptions {
+  /**
+   * what a request is served with: the registry (the shell: a canary's manifest for a visitor in
+   * its share) and, on a visitor's first page, the cookie that keeps their bucket; default: an
+   * empty registry and no cookie
+   */
+  visit?: (req: http.IncomingMessage, page: boolean) => Visit;
+  /** extra <head> markup for the page at a path, served with `registry`; default: none */
+  headTags?: (pathname: string, registry: Registry) => string;
+  /** the CSP of the HTML page; the page gets a fresh nonce per response for styled-components */
   contentSecurityPolicy?: (req: http.IncomingMessage, nonce: string, registry: Registry) => string;
-  serverRenderer: ServerRenderer | null;
-  /** a new view token for a page served with `visit` (viewTokens.ts); absent: pages carry none */
-  viewToken?: ((visit: Visit) => string) | undefined;
+  /** a new view token for each page served (the shell: viewTokens.ts); absent: pages carry none */
+  viewToken?: (visit: Visit) => string;
+  /** renders pages on the server (the shell); null/absent: every page is client-rendered */
+  serverRenderer?: ServerRenderer | null;
 }
+
+/** A server without a registry (a remote's): no releases, no cookie. */
+const NO_VISIT: Visit = { registry: {}, setCookie: null };
 
 /** How a page was made, for operators and tests: `server; cache=hit; public_site=<build>[; degraded]` or `client`. */
 const renderHeader = ({ cache, remoteBuild, degraded }: ServedPage) =>
@@ -36,14 +45,15 @@ const renderHeader = ({ cache, remoteBuild, degraded }: ServedPage) =>
     ...(degraded ? ['degraded'] : []),
   ].join('; ');
 
-export function createPageResponse({
-  root,
-  visit,
-  headTags,
-  contentSecurityPolicy,
-  serverRenderer,
-  viewToken,
-}: PageResponseOptions) {
+/**
+ * The page of `root` (its index.html) as `options` make it: `send` answers a page request; `visit`
+ * and `serverRenderer` are the options with their defaults, for the rest of the server (the JSON
+ * files of a visit, the renderer's documents, its start and stop).
+ */
+export function createPageResponse(
+  root: string,
+  { visit = () => NO_VISIT, headTags = () => '', contentSecurityPolicy, serverRenderer = null, viewToken }: PageOptions,
+) {
   // index.html, read again only when a redeploy replaced it (one stat per page instead of a read).
   let template = { mtimeMs: -1, text: '' };
   const readTemplate = () => {
@@ -68,7 +78,7 @@ export function createPageResponse({
     return page;
   };
 
-  return async (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
+  const send = async (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
     const nonce = crypto.randomBytes(16).toString('base64');
     const theme = themeFromCookie(req.headers.cookie);
     const served = visit(req, true);
@@ -108,4 +118,5 @@ export function createPageResponse({
     }
     sendBody(req, res, status, headers, assemble(nonce));
   };
+  return { send, visit, serverRenderer };
 }

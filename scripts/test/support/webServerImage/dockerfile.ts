@@ -9,13 +9,13 @@ import path from 'node:path';
 export const repoRoot = path.resolve(__dirname, '..', '..', '..', '..');
 const dockerfile = path.join(repoRoot, 'deploy', 'web-server.Dockerfile');
 
-interface Instruction {
+export interface Instruction {
   keyword: string;
   args: string;
 }
 
 /** The stages of a Dockerfile: each FROM and the instructions after it, continuations joined. */
-function readStages(text: string): { from: string; instructions: Instruction[] }[] {
+export function readStages(text: string): { from: string; instructions: Instruction[] }[] {
   const lines: string[] = [];
   let pending = '';
   for (const raw of text.split('\n')) {

@@ -2,10 +2,12 @@
 // npm run release -- <remote> --canary <1–99> [--env …] [--version <id>] [--from <built folder>]
 // npm run release -- <remote> --canary 1,10,50 --soak 10m [--env …]: steps the service advances
 // npm run release -- <remote> --rollback [--env staging|production]
+// npm run release -- <remote> --publish-only [--version <id>] [--from <built folder>]: into the
+//   store only, for the リリース page's カナリアを開始
 // docs/releasing.md. Exit 1 with the reason when refused (nothing changes then), 2 when typed wrong.
 import { versionFromClock } from 'shared-releases';
 import { UsageError } from '../errors';
-import { releaseRemote, rollbackRemote, sourceCommit, startCanaryRemote } from '../releaseRemote';
+import { publishOnly, releaseRemote, rollbackRemote, sourceCommit, startCanaryRemote } from '../releaseRemote';
 import { findRemote } from '../remotes';
 import { releaseClientFromEnv } from '../service';
 import { artifactStoreFromEnv } from '../storeConfig';
@@ -22,6 +24,7 @@ run(async () => {
     rollback: { type: 'boolean', default: false },
     canary: { type: 'string' },
     soak: { type: 'string' },
+    'publish-only': { type: 'boolean', default: false },
   });
   const remote = findRemote(positionals[0]);
   const environment = environmentOption(values.env);
@@ -32,6 +35,10 @@ run(async () => {
   const started =
     values.canary === undefined ? undefined : canaryStartArgs(values.canary, values.soak, remote.workspace);
   const percent = started?.percent;
+  const publishOnlyAsked = values['publish-only'];
+  if (publishOnlyAsked && (percent !== undefined || values.rollback)) {
+    throw new UsageError('--publish-only は --canary・--rollback と一緒に使えません (ストアに置くだけです)。');
+  }
   const client = releaseClientFromEnv();
   if (values.rollback) {
     if (percent !== undefined) throw new UsageError('--rollback と --canary は一緒に使えません。');
@@ -52,6 +59,13 @@ run(async () => {
     commit: sourceCommit(),
     log: (line: string) => say(terminal`${line}`),
   };
+  if (publishOnlyAsked) {
+    await publishOnly(options);
+    say(terminal`✔ ${remote.workspace} ${version} をアーティファクトストアに置きました (まだ公開していません)。`);
+    say(terminal`  リリースページの「カナリアを開始」でバージョン ${version} を指定して始められます。`);
+    say(terminal`  どのリリースにも使われないまま 1 日を過ぎると npm run releases -- --prune の対象になります。`);
+    return;
+  }
   if (percent === undefined) {
     printFlip(await releaseRemote(options), terminal`${remote.federationName} ${version} を公開しました`);
     return;

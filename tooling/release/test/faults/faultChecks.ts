@@ -108,24 +108,25 @@ function storeFile(world: FaultWorld, manifestUrl: string): string | null {
   return path.join(path.dirname(world.storeDir), new URL(manifestUrl).pathname);
 }
 
+/** The figures of a run in which nothing went wrong: every count of a fault 0. */
+export const NO_FAULTS: Readonly<Omit<FaultFigures, 'kind' | 'operations'>> = {
+  answersLost: 0,
+  idsNotOne: 0,
+  answersUnlikeFirstOutcome: 0,
+  unexpectedDecisions: 0,
+  linesMissingFiles: 0,
+  foldersWrong: 0,
+  auditRowsLost: 0,
+  auditRowsExtra: 0,
+};
+
 export async function checkFaultRun(
   world: FaultWorld,
   kind: FaultKind,
   operations: Operation[],
   prefix: string,
 ): Promise<FaultFigures> {
-  const figures: FaultFigures = {
-    kind,
-    operations: operations.length,
-    answersLost: 0,
-    idsNotOne: 0,
-    answersUnlikeFirstOutcome: 0,
-    unexpectedDecisions: 0,
-    linesMissingFiles: 0,
-    foldersWrong: 0,
-    auditRowsLost: 0,
-    auditRowsExtra: 0,
-  };
+  const figures: FaultFigures = Object.assign({ kind, operations: operations.length }, NO_FAULTS);
   for (const operation of operations) {
     const posts = postsOf(operation);
     const ids = new Set(posts.map((exchange) => exchange.operationId));

@@ -3,12 +3,9 @@
  * only by its environment. An instance killed (the failpoint's SIGKILL) is started again at once,
  * as a process manager would; `ready()` resolves when every instance answers its health check.
  */
-import path from 'node:path';
-import { repoRoot } from '../../src/remotes';
 import {
-  cleanEnv,
   isRunning,
-  startService,
+  startWorkspaceService,
   stopService,
   waitForHealthy,
   type Service,
@@ -22,6 +19,8 @@ export const RELEASE_SERVICE = { workspace: 'release-service', entry: 'src/serve
 
 export interface ServiceInstance {
   port: number;
+  /** The process's id now (a restarted instance has a new one): what the bench reads CPU time of. */
+  pid(): number | undefined;
   /** How many times it died of a SIGKILL nobody here sent (the failpoint's). */
   readonly kills: number;
   running(): boolean;
@@ -56,16 +55,7 @@ export async function startServiceInstances(
     let readiness: Promise<void>;
     let kills = 0;
     const start = () => {
-      service = startService(
-        `${RELEASE_SERVICE.workspace} :${port}`,
-        process.execPath,
-        // `--import tsx`: the service is this one process (the tsx CLI would fork a child a SIGKILL misses).
-        ['--import', 'tsx', RELEASE_SERVICE.entry],
-        {
-          cwd: path.join(repoRoot, RELEASE_SERVICE.workspace),
-          env: cleanEnv({ ...settings, HOST: '127.0.0.1', PORT: String(port) }),
-        },
-      );
+      service = startWorkspaceService(RELEASE_SERVICE.workspace, port, settings, RELEASE_SERVICE.entry);
       readiness = waitForHealthy(service, health);
       // Its failure is reported by ready(); a rejection nobody awaits yet must not end the run.
       readiness.catch(() => {});
@@ -98,6 +88,7 @@ export async function startServiceInstances(
         get kills() {
           return kills;
         },
+        pid: () => service.child.pid,
         running: () => isRunning(service),
         output: () => service.output(),
       },

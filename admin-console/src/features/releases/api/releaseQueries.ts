@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ReleaseApiError,
+  type CanaryPlanBody,
   type CanaryResult,
   type FlipResult,
   type ReleaseClient,
@@ -61,6 +62,11 @@ export type CanaryRequest = Target & { environment: ReleaseEnvironment; version:
       }
     /** A planned canary's steps held or let go (docs/canary-releases.md, "Steps"). */
     | { kind: 'canary-pause' | 'canary-resume' }
+    /**
+     * A published, never recorded version started as a canary at `percent`, with steps the service
+     * advances when `plan` is given (the CLI's `--canary 1,10,50 --soak 10m`).
+     */
+    | { kind: 'canary-start'; percent: number; plan?: CanaryPlanBody; live: string | null }
   );
 
 /** What a confirmed button asks the service to do. */
@@ -99,6 +105,11 @@ function send(client: ReleaseClient, request: FlipRequest, operationId: string):
       return client.promoteCanary(remote, environment, { expectedCanary: request.version }, operationId);
     case 'canary-abort':
       return client.abortCanary(remote, environment, { expectedCanary: request.version }, operationId);
+    case 'canary-start': {
+      const { version, percent, plan, live } = request;
+      const body = { version, canaryPercent: percent, ...(plan ? { canaryPlan: plan } : {}), expectedLive: live };
+      return client.startCanary(remote, environment, body, operationId);
+    }
     case 'canary-pause':
     case 'canary-resume': {
       const hold = request.kind === 'canary-pause' ? 'pause' : 'resume';

@@ -10,7 +10,9 @@ import { Button } from 'shared-ui';
 import { DangerOutlineButton } from '../../../components/DangerButton';
 import type { FlipRequest } from '../api/releaseQueries';
 import { decisionRule, decisionState, planText } from '../lib/canaryText';
+import { CanaryChartSlot } from './chart/CanaryChartSlot';
 import { CanaryPercentForm } from './CanaryPercentForm';
+import { CanaryStartForm } from './CanaryStartForm';
 import { HealthTable } from './HealthTable';
 import { Actions, Code, Facts, Muted } from './releaseStyles';
 
@@ -91,6 +93,13 @@ export function CanaryPanel({ remote, environment, busy, onRequest }: CanaryPane
           )}
         </Facts>
       )}
+      {!canary && (
+        <CanaryStartForm
+          label={`カナリアを開始（${remote.workspace}・${ENVIRONMENT_LABELS[environment]}）`}
+          busy={busy}
+          onStart={(start) => onRequest({ kind: 'canary-start', ...target, ...start, live: live?.version ?? null })}
+        />
+      )}
       {canary?.withdrawn && (
         <>
           <Withdrawn>
@@ -128,6 +137,7 @@ export function CanaryPanel({ remote, environment, busy, onRequest }: CanaryPane
         </>
       )}
       {health && <HealthTable caption={windowCaption} live={health.live} canary={health.canary} />}
+      <CanaryChartSlot remote={remote.remote} environment={environment} version={canary?.version ?? null} />
       {canary?.status === 'running' && (
         <>
           {/* The service's sequential test on the figures above (absent from an older service). */}

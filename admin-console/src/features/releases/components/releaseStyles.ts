@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { factTerms } from '../../../components/factTerms';
 
 /** A card of the リリース page (an environment, a table's frame). */
 export const Card = styled.section`
@@ -40,16 +41,9 @@ export const Facts = styled.dl`
   display: grid;
   grid-template-columns: max-content minmax(0, 1fr);
   gap: 6px 16px;
-  margin: 0;
-
-  dt {
-    font-size: 0.85rem;
-    font-weight: 700;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
+  ${factTerms}
 
   dd {
     margin: 0;
-    overflow-wrap: anywhere;
   }
 `;

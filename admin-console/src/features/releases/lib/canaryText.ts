@@ -85,6 +85,15 @@ export function canaryConfirmation(request: CanaryRequest): { title: string; des
         description: `${where}のカナリア ${request.version} を今の割合のまま止め、自動では進めません（失敗率が高ければ取り下げは行われます）。`,
         confirm: '一時停止する',
       };
+    case 'canary-start':
+      return {
+        title: 'カナリアを開始しますか？',
+        description:
+          `${where}で ${request.version} をカナリアとして訪問者の ${request.percent} % に配信します` +
+          `${request.plan ? `（${stepsText(request.plan)}）` : '（割合は手動で変更します）'}。` +
+          `ほかの訪問者には現行の ${releaseName(request.live)} を配信します。`,
+        confirm: '開始する',
+      };
     case 'canary-resume':
       return {
         title: 'カナリアのステップを再開しますか？',
@@ -106,6 +115,8 @@ export function canarySuccess(request: CanaryRequest, result: CanaryResult): str
       return `${where}のカナリア ${request.version} を中止しました。すべての訪問者に ${live} を配信しています。`;
     case 'canary-pause':
       return `${where}のカナリア ${request.version} のステップを一時停止しました。`;
+    case 'canary-start':
+      return `${where}でカナリア ${request.version} を訪問者の ${result.canary?.percent ?? request.percent} % に配信しています。`;
     case 'canary-resume':
       return `${where}のカナリア ${request.version} のステップを再開しました。`;
   }
@@ -115,7 +126,10 @@ export function canarySuccess(request: CanaryRequest, result: CanaryResult): str
 const soakText = (seconds: number) =>
   seconds % 3600 === 0 ? `${seconds / 3600} 時間` : seconds % 60 === 0 ? `${seconds / 60} 分` : `${seconds} 秒`;
 
+/** The steps of a plan: "1 → 10 → 50 % → 昇格、各 10 分以上・健全の判定で自動で進みます". */
+const stepsText = (plan: Pick<CanaryPlan, 'steps' | 'soakSeconds'>) =>
+  `${plan.steps.join(' → ')} % → 昇格、各 ${soakText(plan.soakSeconds)}以上・健全の判定で自動で進みます`;
+
 /** A canary's steps (docs/canary-releases.md, "Steps"): where it is, the plan, and whether paused. */
 export const planText = (plan: CanaryPlan): string =>
-  `${plan.step + 1}/${plan.steps.length}（${plan.steps.join(' → ')} % → 昇格、各 ${soakText(plan.soakSeconds)}以上・` +
-  `健全の判定で自動で進みます）${plan.paused ? '・一時停止中' : ''}`;
+  `${plan.step + 1}/${plan.steps.length}（${stepsText(plan)}）${plan.paused ? '・一時停止中' : ''}`;

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { factTerms } from '../../../components/factTerms';
 
 export interface Fact {
   term: string;
@@ -9,16 +10,10 @@ export interface Fact {
 const List = styled.dl`
   display: grid;
   gap: 12px;
-  margin: 0;
+  ${factTerms}
 
-  dt {
-    font-size: 0.85rem;
-    font-weight: 700;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
   dd {
     margin: 2px 0 0;
-    overflow-wrap: anywhere;
   }
   ul {
     margin: 0;

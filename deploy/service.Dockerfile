@@ -1,10 +1,22 @@
-# The release service (registry, canaries, health reports) as a container, built from the repo root:
-#   docker build -f release-service/Dockerfile -t release-service .
+# syntax=docker/dockerfile:1
+# Either service as a container (Cloud Run or any container platform), built from the repo root:
+#   docker build -f deploy/service.Dockerfile --build-arg SERVICE=article-api -t article-api .
+#   docker build -f deploy/service.Dockerfile --build-arg SERVICE=release-service -t release-service .
+# One file for both: they install, copy and start the same way, and differ only in the workspace.
 # Stateless: give it DATABASE_URL (PostgreSQL) — SQLite inside a container would lose its file on
-# every restart — and run as many instances as the load needs (docs/hosting.md).
-# Its database is its own, apart from the articles' (RELEASE_PUBLIC_URL and RELEASE_SHELL_MANIFEST_*
-# name the artifact store and each environment's shell: docs/releasing.md).
+# every restart — and run as many instances as the load needs (docs/hosting.md). The release
+# service's database is its own, apart from the articles' (RELEASE_PUBLIC_URL and
+# RELEASE_SHELL_MANIFEST_* name the artifact store and each environment's shell: docs/releasing.md).
+#
+# scripts/test/serviceImage.dockerfile.test.ts reads this file: every workspace's manifest is
+# copied below, and every workspace either service imports is in the final stage.
+ARG SERVICE
+
 FROM node:22-bookworm-slim AS install
+ARG SERVICE
+# A typo or a missing --build-arg stops the build here, not at the container's start.
+RUN case "$SERVICE" in article-api|release-service) ;; \
+      *) echo "--build-arg SERVICE=article-api or SERVICE=release-service (got '$SERVICE')" >&2; exit 1 ;; esac
 WORKDIR /app
 # Every workspace's manifest (npm resolves the lockfile against all of them), then only this
 # service's production dependencies: better-sqlite3 ships prebuilt binaries, pg is plain JavaScript.
@@ -32,21 +44,25 @@ COPY tooling/release/package.json tooling/release/
 COPY tooling/eslint/package.json tooling/eslint/
 COPY tooling/stack/package.json tooling/stack/
 COPY e2e/package.json e2e/
-RUN npm ci --omit=dev --workspace release-service --no-audit --no-fund --ignore-scripts && npm rebuild better-sqlite3
+RUN npm ci --omit=dev --workspace "$SERVICE" --no-audit --no-fund --ignore-scripts && npm rebuild better-sqlite3
 
 FROM node:22-bookworm-slim
+ARG SERVICE
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080
 WORKDIR /app
 COPY --from=install /app/node_modules node_modules
 COPY --from=install /app/package.json ./
 COPY tsconfig.base.json ./
-COPY shared-core shared-core
-COPY shared-releases shared-releases
+# The libraries the two services import between them (a few hundred KB of source; the one a
+# service does not use is never loaded), then the service itself.
 COPY shared-deployables shared-deployables
+COPY shared-core shared-core
+COPY shared-articles shared-articles
+COPY shared-releases shared-releases
 COPY service-kit service-kit
-COPY release-service release-service
+COPY ${SERVICE} ${SERVICE}
 USER node
-WORKDIR /app/release-service
+WORKDIR /app/${SERVICE}
 EXPOSE 8080
 # tsx compiles the TypeScript on load (as `npm start` does); node itself is PID 1 and gets SIGTERM,
 # on which the service finishes in-flight requests and closes its database pool.
