@@ -116,7 +116,14 @@ const config: Config = {
     // and their guards, the benchmark's helpers.
     { ...project('tooling', 'node'), testMatch: ['<rootDir>/*/test/**/*.test.ts?(x)'] },
     articleApiOnPostgres,
-    onPostgres(releaseService, ['compiledOnce', 'config', 'healthWindow', 'manifestFetch', 'sequentialTest']),
+    onPostgres(releaseService, [
+      'compiledOnce',
+      'config',
+      'healthWindow',
+      'manifestFetch',
+      'sequentialTest',
+      'vitalsTest',
+    ]),
     loadTestsOf(articleApi, 'article-api-load'),
     loadTestsOf(articleApiOnPostgres, 'article-api-postgres-load'),
   ],

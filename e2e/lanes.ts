@@ -33,13 +33,13 @@ export const LANES: { name: string; files: string[] }[] = [
   // free ports) or to nothing but the Auth emulator's accounts, and count nothing that a write of
   // the first lane changes (public-pages counts the content items and the home page's three
   // newest articles). Grouped so that the lanes take about as long as each other.
-  // release-canary, release-canary-steps and release-bucket all start the canary world (its own
+  // release-canary, release-canary-steps, release-bucket and release-vitals all start the canary world (its own
   // release service, article API, web servers and public-site server on the fixed ports
   // :4181–4185): one lane, so never two at once (CI's run of 8b56127 failed on EADDRINUSE :4184
   // when two were in two lanes).
   {
     name: 'admin preview XSS',
-    files: ['reliability-xss-admin', 'release-canary', 'release-canary-steps', 'release-bucket'],
+    files: ['reliability-xss-admin', 'release-canary', 'release-canary-steps', 'release-bucket', 'release-vitals'],
   },
   {
     name: 'public XSS',

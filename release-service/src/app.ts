@@ -60,6 +60,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       const releases = createReleaseServices({
         repo: storage.releases,
         healthStore: storage.health,
+        vitalsStore: storage.vitals,
         config,
         fetchManifest: options.fetchManifest ?? createManifestFetcher(),
         isAdmin: guards.isAdmin,

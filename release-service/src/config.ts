@@ -5,7 +5,14 @@
  */
 import path from 'node:path';
 import { type CommonConfig, commonConfigOf, type Env, httpUrl, integer, REPO_ROOT, serviceEnv } from 'service-kit';
-import { HEALTH_DEFAULTS, HEALTH_REPORT_LIMITS, RELEASE_ENVIRONMENTS, type ReleaseEnvironment } from 'shared-releases';
+import {
+  HEALTH_DEFAULTS,
+  HEALTH_REPORT_LIMITS,
+  RELEASE_ENVIRONMENTS,
+  type ReleaseEnvironment,
+  VITAL_MARGIN_DEFAULTS,
+  type VitalMetric,
+} from 'shared-releases';
 import { viewTokenKeysOf } from 'shared-releases/view-token';
 import { z } from 'zod';
 import { TEST_FAILPOINTS, type TestFailpoint } from './testFailpoint';
@@ -41,6 +48,11 @@ export interface AppConfig extends CommonConfig {
     tokenKeys: string[];
     /** Origins a report may come from (an `Origin` header naming any other is refused): CORS_ORIGINS. */
     origins: string[];
+    /**
+     * How much worse than live's p75 a canary's LCP and INP (ms) and CLS may be before it is withdrawn
+     * (HEALTH_LCP_MARGIN_MS, HEALTH_INP_MARGIN_MS, HEALTH_CLS_MARGIN)
+     */
+    vitalMargins: Record<VitalMetric, number>;
   };
   /** Days a write's stored outcome answers a retry of its operation id (RELEASE_OUTCOME_RETENTION_DAYS). */
   outcomeRetentionDays: number;
@@ -87,6 +99,9 @@ const env = serviceEnv(
     HEALTH_TOKEN_TTL_SECONDS: integer(10, 86_400).default(HEALTH_DEFAULTS.tokenTtlSeconds),
     HEALTH_TOKEN_KEYS: z.string().optional(),
     HEALTH_REPORTS_PER_MINUTE: integer(1, 1_000_000).default(HEALTH_DEFAULTS.reportsPerMinute),
+    HEALTH_LCP_MARGIN_MS: between('HEALTH_LCP_MARGIN_MS', 0, 60_000).default(VITAL_MARGIN_DEFAULTS.lcp),
+    HEALTH_INP_MARGIN_MS: between('HEALTH_INP_MARGIN_MS', 0, 10_000).default(VITAL_MARGIN_DEFAULTS.inp),
+    HEALTH_CLS_MARGIN: between('HEALTH_CLS_MARGIN', 0, 1).default(VITAL_MARGIN_DEFAULTS.cls),
     // A minute in production; tests and local runs may allow seconds.
     CANARY_MIN_SOAK_SECONDS: integer(1, 86_400).default(60),
     CANARY_STEP_TICK_SECONDS: integer(1, 3_600).default(5),
@@ -135,6 +150,7 @@ export function loadConfig(settings: Env = process.env): AppConfig {
       reportsPerMinute: vars.HEALTH_REPORTS_PER_MINUTE,
       tokenKeys: tokenKeys.keys,
       origins: common.corsOrigins,
+      vitalMargins: { lcp: vars.HEALTH_LCP_MARGIN_MS, inp: vars.HEALTH_INP_MARGIN_MS, cls: vars.HEALTH_CLS_MARGIN },
     },
     canarySteps: { minSoakSeconds: vars.CANARY_MIN_SOAK_SECONDS, tickSeconds: vars.CANARY_STEP_TICK_SECONDS },
     outcomeRetentionDays: vars.RELEASE_OUTCOME_RETENTION_DAYS,

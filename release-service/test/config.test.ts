@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { HEALTH_DEFAULTS } from 'shared-releases';
+import { HEALTH_DEFAULTS, VITAL_MARGIN_DEFAULTS } from 'shared-releases';
 import { DEVELOPMENT_VIEW_TOKEN_KEY } from 'shared-releases/view-token';
 import { configProblems } from 'service-kit/testing';
 import {
@@ -62,7 +62,10 @@ describe('loadConfig (release-service)', () => {
 
   it('reads the canary health rules, defaulting to shared-releases HEALTH_DEFAULTS, and refuses nonsense', () => {
     expect(loadConfig(EMULATOR).health).toEqual(
-      Object.assign({ tokenKeys: [DEVELOPMENT_VIEW_TOKEN_KEY], origins: DEFAULT_CORS_ORIGINS }, HEALTH_DEFAULTS),
+      Object.assign(
+        { tokenKeys: [DEVELOPMENT_VIEW_TOKEN_KEY], origins: DEFAULT_CORS_ORIGINS, vitalMargins: VITAL_MARGIN_DEFAULTS },
+        HEALTH_DEFAULTS,
+      ),
     );
     // The defaults are the figures the README's table documents: setting each to it changes nothing.
     expect(Object.keys(DOCUMENTED_HEALTH_DEFAULTS).sort()).toEqual(HEALTH_NUMBER_SETTINGS);
@@ -92,6 +95,7 @@ describe('loadConfig (release-service)', () => {
       reportsPerMinute: 60,
       tokenKeys: [KEY_B, KEY_A],
       origins: ['https://manabi.example'],
+      vitalMargins: VITAL_MARGIN_DEFAULTS,
     });
     const problems = problemsOf({
       ...EMULATOR,
@@ -118,5 +122,25 @@ describe('loadConfig (release-service)', () => {
     expect(problemsOf({ FIREBASE_PROJECT_ID: 'ai-manabi', NODE_ENV: 'production' })).toContain(
       'HEALTH_TOKEN_KEYS is required with NODE_ENV=production (comma-separated keys shared with the other side)',
     );
+  });
+});
+
+describe('the Core Web Vitals margins', () => {
+  it('reads HEALTH_LCP_MARGIN_MS, HEALTH_INP_MARGIN_MS and HEALTH_CLS_MARGIN, refusing each out of range by name', () => {
+    expect(VITAL_MARGIN_DEFAULTS).toEqual({ lcp: 250, inp: 50, cls: 0.02 });
+    const set = { HEALTH_LCP_MARGIN_MS: '400', HEALTH_INP_MARGIN_MS: '0', HEALTH_CLS_MARGIN: '0.05' };
+    expect(loadConfig({ ...EMULATOR, ...set }).health.vitalMargins).toEqual({ lcp: 400, inp: 0, cls: 0.05 });
+    const problems = problemsOf({
+      ...EMULATOR,
+      HEALTH_LCP_MARGIN_MS: 'slow',
+      HEALTH_INP_MARGIN_MS: '-5',
+      HEALTH_CLS_MARGIN: '2',
+    });
+    expect(problems).toContain('HEALTH_CLS_MARGIN: HEALTH_CLS_MARGIN must be a number from 0 to 1');
+    expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'HEALTH_CLS_MARGIN',
+      'HEALTH_INP_MARGIN_MS',
+      'HEALTH_LCP_MARGIN_MS',
+    ]);
   });
 });

@@ -69,7 +69,7 @@ describe('migration 2 (canaries, once migration 6 of the article API) on a regis
       "INSERT INTO release_audit (action, outcome, remote, environment, version) VALUES ('release', 'done', 'admin_console', 'staging', 'v1')",
     );
     const version = await registryVersion();
-    expect(await harness.migrate()).toEqual(ENGINE === 'postgres' ? [2, 3, 4, 5, 6, 7] : [2, 4, 5, 6, 7]);
+    expect(await harness.migrate()).toEqual(ENGINE === 'postgres' ? [2, 3, 4, 5, 6, 7, 8] : [2, 4, 5, 6, 7, 8]);
     expect(
       await harness.query('SELECT environment, remote, version, canary_version, canary_percent FROM registry_lines'),
     ).toEqual([

@@ -1,5 +1,6 @@
 // A canary as the release service answers it: its state and plan, the health figures and the
 // sequential test's decision (the rest of the answers: types.ts).
+import type { VitalMetric } from './vitals';
 
 /** Page views and failures of one release in the health window (failures: load + render + hydration). */
 export interface ReleaseHealth {
@@ -41,6 +42,34 @@ export interface SequentialFigures {
   healthyBoundary: number;
 }
 
+/** One Core Web Vital of a release over the health window: the page loads that reported it, its p75. */
+export interface ReleaseVital {
+  samples: number;
+  /** the 75th percentile (LCP and INP in ms, CLS unitless), from log-spaced buckets (±2.5 %); null without samples */
+  p75: number | null;
+}
+
+/**
+ * What the sequential test says of one vital (docs/canary-releases.md, "Core Web Vitals"): the
+ * share of the canary's page loads above the live release's p75 + margin, against the 25 % a
+ * release has above its own p75.
+ */
+export interface VitalDecision {
+  metric: VitalMetric;
+  canary: ReleaseVital;
+  live: ReleaseVital;
+  /** HEALTH_LCP_MARGIN_MS, HEALTH_INP_MARGIN_MS or HEALTH_CLS_MARGIN */
+  margin: number;
+  /** live p75 + margin; null while live has fewer samples than the minimum */
+  threshold: number | null;
+  /** the canary's share of page loads above the threshold; null before both have the minimum */
+  aboveShare: number | null;
+  /** withdraw: worse than live by more than the margin; healthy: not worse by minEffect more than 25 % above */
+  outcome: CanaryOutcome;
+  /** the same mSPRT as the failure rates, on the share above against 25 % (difference = share − 0.25) */
+  test: SequentialFigures;
+}
+
 /**
  * The figures of a canary's decision: in the audit line and on the canary when the service withdrew
  * it, and beside the health figures while it runs.
@@ -56,6 +85,10 @@ export interface CanaryDecision {
   /** absent from decisions recorded before the sequential test (they were all withdrawals) */
   outcome?: CanaryOutcome;
   test?: SequentialFigures;
+  /** LCP, INP and CLS of both releases and each one's test; absent from decisions recorded before them */
+  vitals?: VitalDecision[];
+  /** what a withdrawal was decided on: the failure rate and/or the vitals found worse */
+  withdrawnOn?: Array<'failures' | VitalMetric>;
 }
 
 export interface CanaryState {

@@ -2,6 +2,7 @@ export * from './canary';
 export * from './environments';
 export { rollbackStep } from './rollback';
 export * from './versionId';
+export * from './vitals';
 export * from './schemas';
 export * from './series';
 export type * from './types';

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CANARY_MAX_PERCENT, CANARY_MIN_PERCENT, HEALTH_REPORT_LIMITS, VIEW_TOKEN_MAX_LENGTH } from './canary';
 import { RELEASE_ENVIRONMENTS } from './environments';
 import { VERSION_ID, VERSION_ID_RULE } from './versionId';
+import { VITAL_METRICS } from './vitals';
 
 export const versionIdSchema = z.string().regex(VERSION_ID, `バージョン名は${VERSION_ID_RULE}`);
 
@@ -100,16 +101,19 @@ const healthCount = z
   .min(0, '件数は 0 以上です。')
   .max(HEALTH_REPORT_LIMITS.maxCount, `件数は 1 回の報告で ${HEALTH_REPORT_LIMITS.maxCount} までです。`);
 
+/** registry name, e.g. public_site */
+const healthRemote = z.string().regex(/^[a-z_]{1,40}$/, 'リモート名が正しくありません。');
+/** the manifest URL the page loaded the remote from */
+const healthManifest = z
+  .string()
+  .max(HEALTH_REPORT_LIMITS.maxManifestLength, 'マニフェストの URL が長すぎます。')
+  .regex(/^https?:\/\/\S+$/, 'マニフェストの URL が正しくありません。');
+
 /** One remote and release the page used, with what happened to it. */
 export const healthEntrySchema = z
   .strictObject({
-    /** registry name, e.g. public_site */
-    remote: z.string().regex(/^[a-z_]{1,40}$/, 'リモート名が正しくありません。'),
-    /** the manifest URL the page loaded the remote from */
-    manifest: z
-      .string()
-      .max(HEALTH_REPORT_LIMITS.maxManifestLength, 'マニフェストの URL が長すぎます。')
-      .regex(/^https?:\/\/\S+$/, 'マニフェストの URL が正しくありません。'),
+    remote: healthRemote,
+    manifest: healthManifest,
     views: healthCount,
     loadFailures: healthCount,
     renderCrashes: healthCount,
@@ -121,19 +125,44 @@ export const healthEntrySchema = z
     path: ['views'],
   });
 
-/** POST /api/health — anonymous, from the browser: no account, no address, no page URL; the page's view token. */
-export const healthReportSchema = z.strictObject({
-  environment: environmentSchema,
-  /** the view token the page was served with (docs/canary-releases.md): checked by the service */
-  token: z
-    .string({ error: '閲覧トークンがありません。' })
-    .min(1, '閲覧トークンがありません。')
-    .max(VIEW_TOKEN_MAX_LENGTH, '閲覧トークンが長すぎます。'),
-  entries: z
-    .array(healthEntrySchema)
-    .min(1, '報告が空です。')
-    .max(HEALTH_REPORT_LIMITS.maxEntries, `1 回に報告できるのは ${HEALTH_REPORT_LIMITS.maxEntries} 件までです。`),
+/**
+ * One Core Web Vital of a page load (LCP and INP in milliseconds, CLS unitless), for the remote
+ * whose element painted it, was tapped or shifted: a number, nothing about the page or visitor.
+ */
+export const healthVitalSchema = z.strictObject({
+  metric: z.enum(VITAL_METRICS, { error: `指標は ${VITAL_METRICS.join(' / ')} のどれかです。` }),
+  remote: healthRemote,
+  manifest: healthManifest,
+  // Any finite value from 0: one above VITAL_MAX (a page stuck two minutes) counts in the top bucket.
+  value: z.number({ error: '指標の値は数値で指定してください。' }).min(0, '指標の値は 0 以上です。'),
 });
+
+/** POST /api/health — anonymous, from the browser: no account, no address, no page URL; the page's view token. */
+export const healthReportSchema = z
+  .strictObject({
+    environment: environmentSchema,
+    /** the view token the page was served with (docs/canary-releases.md): checked by the service */
+    token: z
+      .string({ error: '閲覧トークンがありません。' })
+      .min(1, '閲覧トークンがありません。')
+      .max(VIEW_TOKEN_MAX_LENGTH, '閲覧トークンが長すぎます。'),
+    entries: z
+      .array(healthEntrySchema)
+      .max(HEALTH_REPORT_LIMITS.maxEntries, `1 回に報告できるのは ${HEALTH_REPORT_LIMITS.maxEntries} 件までです。`),
+    /** the page load's Core Web Vitals, each once, for the remote that owns its element (vitals.ts) */
+    vitals: z
+      .array(healthVitalSchema)
+      .max(VITAL_METRICS.length, `指標は 1 回の報告で ${VITAL_METRICS.length} つまでです。`)
+      .refine((vitals) => new Set(vitals.map((vital) => vital.metric)).size === vitals.length, {
+        message: '同じ指標が 2 回報告されています。',
+      })
+      .optional(),
+  })
+  // A page's last report may carry only its vitals (they are final when the page is hidden).
+  .refine((report) => report.entries.length > 0 || (report.vitals?.length ?? 0) > 0, {
+    message: '報告が空です。',
+    path: ['entries'],
+  });
 
 /** POST /api/releases/:remote/:environment/promote — make a version released elsewhere live here. */
 export const promoteBodySchema = z.strictObject({
@@ -173,6 +202,7 @@ export type CanaryPlanBody = z.infer<typeof canaryPlanSchema>;
 export type CanaryBody = z.infer<typeof canaryBodySchema>;
 export type HealthReport = z.infer<typeof healthReportSchema>;
 export type HealthEntry = z.infer<typeof healthEntrySchema>;
+export type HealthVital = z.infer<typeof healthVitalSchema>;
 export type PromoteBody = z.infer<typeof promoteBodySchema>;
 export type RollbackBody = z.infer<typeof rollbackBodySchema>;
 export type CanaryDecisionBody = z.infer<typeof canaryDecisionBodySchema>;

@@ -32,7 +32,10 @@ const SOURCE_TABLES = [
   'release_refusal_minutes', // before release_audit, whose ids it references
   'release_operations',
   // Dropped, not moved: what each view token counted lasts a token's TTL (10 minutes), and a
-  // token used before the move can count once more after it, at most.
+  // token used before the move can count once more after it, at most; the Core Web Vitals are
+  // minutes old by nature, as the health counts' sums (a decision starts them afresh).
+  'release_vital_tokens',
+  'release_vitals',
   'release_health_tokens',
   'release_health',
   'release_audit',

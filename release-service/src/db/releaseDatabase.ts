@@ -96,6 +96,16 @@ export interface ReleaseTables {
     taken_views: number;
     taken_failures: number;
   };
+  release_vitals: {
+    environment: string;
+    remote: string;
+    version: string;
+    metric: string;
+    minute: number;
+    bucket: number;
+    samples: number;
+  };
+  release_vital_tokens: { token: string; metric: string; expires_minute: number };
 }
 
 export interface ReleaseEngine {

@@ -159,6 +159,7 @@ export const MIGRATION_NAMES: Readonly<Record<number, string>> = {
   5: 'release refusals summed per minute',
   6: 'view tokens used',
   7: 'canary steps',
+  8: 'core web vitals per release',
 };
 
 /** An engine's migrations from its SQL per version (in version order), `up` running one's SQL. */

@@ -10,6 +10,7 @@ import type { HealthRepository } from './healthRepository';
 import { openPostgresStorage } from './postgres/storage';
 import type { ReleaseRepository } from './releaseRepository';
 import { openSqliteStorage } from './sqlite/storage';
+import type { VitalsRepository } from './vitalsRepository';
 
 export interface Storage {
   readonly engine: 'sqlite' | 'postgres';
@@ -17,6 +18,8 @@ export interface Storage {
   readonly releases: ReleaseRepository;
   /** Page views and failures per release and minute (canary health). */
   readonly health: HealthRepository;
+  /** Core Web Vitals per release, minute and bucket. */
+  readonly vitals: VitalsRepository;
   /** The file name, or host, port and database; never credentials. */
   readonly description: string;
   /** A @fastify/rate-limit store every instance shares, or null for the plugin's in-process one. */

@@ -20,6 +20,8 @@ import { SERIES_KEPT_MINUTES } from './canarySeries';
 import { findReleasable } from './remotes';
 import type { CanarySteps } from './canarySteps';
 import { RELEASE_ENVIRONMENTS } from 'shared-releases';
+import type { VitalsService } from './vitalsService';
+import { withdrawalMessage } from './withdrawalMessage';
 
 export interface HealthServiceDeps {
   repo: ReleaseRepository;
@@ -29,9 +31,9 @@ export interface HealthServiceDeps {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** What a healthy decision may do next: a planned canary's next step (canarySteps.ts). */
   advance?: CanarySteps['advance'];
+  /** Core Web Vitals per release (vitalsService.ts); without it, decisions are on failure rates alone. */
+  vitals?: VitalsService;
 }
-
-const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`);
 
 /**
  * The release a report's entry is about: the running canary's manifest → the canary; the live
@@ -39,7 +41,7 @@ const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(
  * Anything else (an old release still open in a tab, a withdrawn canary, a forged URL) counts for
  * nothing: null.
  */
-function releaseKeyOf(entry: RegistryEntry | undefined, manifest: string): string | null {
+export function releaseKeyOf(entry: RegistryEntry | undefined, manifest: string): string | null {
   const canary = entry?.canary ?? null;
   if (canary?.status === 'running' && manifest === canary.manifestUrl) return canary.version;
   if (entry?.live) return manifest === entry.live.manifestUrl ? entry.live.version : null;
@@ -47,14 +49,16 @@ function releaseKeyOf(entry: RegistryEntry | undefined, manifest: string): strin
   return '';
 }
 
-export function createHealthService({ repo, store, rules, clock, log, advance }: HealthServiceDeps) {
+export function createHealthService({ repo, store, rules, clock, log, advance, vitals }: HealthServiceDeps) {
   let prunedMinute = Number.NaN;
 
   /** Once a minute per process: the rows neither the window nor the canary chart reaches any more go. */
   async function prune(minute: number): Promise<void> {
     if (minute === prunedMinute) return;
     prunedMinute = minute;
-    await store.prune(minute - Math.max(rules.windowMinutes, SERIES_KEPT_MINUTES), minute);
+    const kept = minute - Math.max(rules.windowMinutes, SERIES_KEPT_MINUTES);
+    await store.prune(kept, minute);
+    await vitals?.prune(kept, minute);
   }
 
   /**
@@ -71,7 +75,10 @@ export function createHealthService({ repo, store, rules, clock, log, advance }:
     ]);
     const canaryHealth = releaseHealth(canary.version, canarySums);
     const liveHealth = releaseHealth(entry.live?.version ?? null, liveSums);
-    return decisionOf(canaryHealth, liveHealth, rules, canary.startedAt, nowMs);
+    const decision = decisionOf(canaryHealth, liveHealth, rules, canary.startedAt, nowMs);
+    if (!vitals) return decision;
+    const versions = { canary: canary.version, live: entry.live?.version ?? '' };
+    return vitals.withVitals(decision, await vitals.decisions(environment, remote, versions, since));
   }
 
   /**
@@ -84,12 +91,7 @@ export function createHealthService({ repo, store, rules, clock, log, advance }:
     if (decision && decision.outcome !== 'withdraw' && advance)
       await advance(environment, remote, entry, decision, nowMs);
     if (canary?.status !== 'running' || decision?.outcome !== 'withdraw') return;
-    const test = decision.test!;
-    const message =
-      `カナリア ${canary.version} の失敗率 ${percent(decision.canary.failureRate)} (${decision.canary.views} 表示) が` +
-      `ライブ ${percent(decision.live.failureRate)} (${decision.live.views} 表示) より高いと逐次検定が判定したため` +
-      ` (尤度比 ${test.withdrawStatistic} ≥ 境界 ${test.withdrawBoundary}、誤取り下げ率 ${percent(test.alpha)})、` +
-      `サービスが取り下げました (開始から ${decision.secondsAfterStart} 秒)。`;
+    const message = withdrawalMessage(canary.version, decision);
     const known = await repo.findVersion(remote, canary.version);
     try {
       await repo.changeCanary({
@@ -154,7 +156,12 @@ export function createHealthService({ repo, store, rules, clock, log, advance }:
       });
       const added = [...counts.values()];
       await store.add(added);
-      for (const remote of new Set(added.map((count) => count.remote))) {
+      const measured = vitals
+        ? await vitals.count(report, nowMs, (vital) =>
+            findReleasable(vital.remote) ? releaseKeyOf(lines[vital.remote], vital.manifest) : null,
+          )
+        : new Set<string>();
+      for (const remote of new Set([...added.map((count) => count.remote), ...measured])) {
         const entry = lines[remote];
         if (entry) await evaluate(environment, remote, entry, nowMs);
       }

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthenticatedUser } from 'service-kit';
 import type { AppConfig } from '../config';
 import type { HealthRepository } from '../db/healthRepository';
+import type { VitalsRepository } from '../db/vitalsRepository';
 import type { ReleaseRepository } from '../db/releaseRepository';
 import { releaseAccess } from './access';
 import { createCanarySeries } from './canarySeries';
@@ -17,10 +18,13 @@ import type { FetchManifest } from './manifests';
 import { createOperationViews } from './operations';
 import { createReleaseService } from './releaseService';
 import { createReleaseViews } from './releaseViews';
+import { createVitalsService } from './vitalsService';
 
 export interface ReleaseServicesDeps {
   repo: ReleaseRepository;
   healthStore: HealthRepository;
+  /** Core Web Vitals per release; without it, canaries are judged on failure rates alone */
+  vitalsStore?: VitalsRepository;
   config: Pick<AppConfig, 'releasePublicUrl' | 'releaseShellManifests' | 'health' | 'canarySteps'>;
   fetchManifest: FetchManifest;
   isAdmin: (user: AuthenticatedUser) => boolean;
@@ -32,6 +36,7 @@ export interface ReleaseServicesDeps {
 export function createReleaseServices({
   repo,
   healthStore,
+  vitalsStore,
   config,
   fetchManifest,
   isAdmin,
@@ -49,6 +54,7 @@ export function createReleaseServices({
     clock,
     log,
     advance: steps.advance,
+    ...(vitalsStore ? { vitals: createVitalsService(vitalsStore, config.health) } : {}),
   });
   return {
     releases: Object.assign(createReleaseViews(repo, access, health), createReleaseService(deps)),

@@ -2,9 +2,10 @@
 // requested with the first event, so a page without remote areas never downloads it. Nothing
 // here may throw into the page or hold up rendering: a report that cannot be sent is dropped.
 import { getRuntimeConfig } from 'shared-core';
-import type { HealthReport } from 'shared-releases';
+import type { HealthReport, HealthVital } from 'shared-releases';
 import { countsOnce, healthReports, type PageStates } from './healthReports';
 import type { HealthEvent } from './recordHealth';
+import { watchVitals } from './vitals';
 
 /** A batch leaves this long after its first event: a few pages in one report, not one per page. */
 export const HEALTH_BATCH_MS = 2000;
@@ -15,6 +16,10 @@ let pages: PageStates = new Map();
 let batch: HealthEvent[] = [];
 /** The recorder's list of events (./recordHealth.ts), emptied as they are taken. */
 let noted: HealthEvent[] = [];
+/** The page's vitals final and not sent yet (./vitals.ts: each at most once per page load). */
+let vitals: HealthVital[] = [];
+/** Asks ./vitals.ts for INP and CLS, final once the page is hidden; nothing before it has loaded. */
+let finalVitals = () => {};
 
 /** Called after each event: takes what the recorder noted; the first of a batch sets its timer. */
 export function takeHealthEvents(events: HealthEvent[]): void {
@@ -48,16 +53,17 @@ export function sendHealth(): void {
   takeHealthEvents(noted); // the page may go away before the recorder's last call arrives
   clearTimeout(timer);
   timer = undefined;
-  const events = batch;
+  const [events, measured] = [batch, vitals];
   batch = [];
-  if (!events.length) return;
+  vitals = [];
+  if (!events.length && !measured.length) return;
   try {
     // The page's view token (the web server signed it into the HTML): without one (a page from a
     // dev server), nothing would count, so nothing is sent.
     const token = document.querySelector('meta[name="view-token"]')?.getAttribute('content');
     if (!token) return;
     const { releaseServiceUrl, releaseEnvironment } = getRuntimeConfig();
-    for (const report of healthReports(releaseEnvironment, token, events)) {
+    for (const report of healthReports(releaseEnvironment, token, events, measured)) {
       sendReport(`${releaseServiceUrl}/health`, report);
     }
   } catch {
@@ -71,11 +77,33 @@ export function resetHealthReporter(): void {
   timer = undefined;
   pages = new Map();
   batch = [];
+  vitals = [];
   noted.length = 0;
 }
 
+/**
+ * After the page's `load` (so the library never competes with the page's own scripts): the vitals'
+ * observers; a browser without them only sends no vitals.
+ */
+export function loadVitals(): void {
+  try {
+    // Handed over when the page is hidden, just before the send that takes them (leave()).
+    ({ finalVitals } = watchVitals((vital) => vitals.push(vital)));
+  } catch {
+    /* no vitals */
+  }
+}
+if (document.readyState === 'complete') loadVitals();
+else addEventListener('load', loadVitals, { once: true });
+
+/** The page's last send: INP and CLS are final only now (finalVitals only hands over values). */
+function leave(): void {
+  finalVitals();
+  sendHealth();
+}
+
 // A visitor who leaves (or switches away and never returns) takes no timer's 2 s with them.
-addEventListener('pagehide', sendHealth);
+addEventListener('pagehide', leave);
 document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') sendHealth();
+  if (document.visibilityState === 'hidden') leave();
 });

@@ -1,7 +1,13 @@
 // The page's health events as the reports POST /api/health takes (shared-releases'
 // healthReportSchema): counted per remote and manifest, then cut to the report's limits, because
 // the service refuses a whole report that breaks one.
-import { HEALTH_REPORT_LIMITS, type HealthEntry, type HealthReport, type ReleaseEnvironment } from 'shared-releases';
+import {
+  HEALTH_REPORT_LIMITS,
+  type HealthEntry,
+  type HealthReport,
+  type HealthVital,
+  type ReleaseEnvironment,
+} from 'shared-releases';
 import type { RemoteName } from '../remotes/registry';
 import type { HealthEvent } from './recordHealth';
 
@@ -65,16 +71,20 @@ function entriesOf(total: HealthEntry): HealthEntry[] {
 }
 
 /**
- * The reports that carry `events`: no entry over `maxCount`, no report over `maxEntries` entries
- * or `maxBytes`. Only the remote's name, its manifest URL and counts, and the page's view token
+ * The reports that carry `events` and `vitals`: no entry over `maxCount`, no report over
+ * `maxEntries` entries or `maxBytes`. Only the remote's name, its manifest URL and counts, and the page's view token
  * (what the server signed: its releases, bucket and time): nothing about the visitor.
  */
 export function healthReports(
   environment: ReleaseEnvironment,
   token: string,
   events: readonly HealthEvent[],
+  vitals: readonly HealthVital[] = [],
 ): HealthReport[] {
   const reports: HealthReport[] = [];
+  // The page's vitals (./vitals.ts) ride in the first report, or alone when it has no room.
+  const measured = vitals.filter((vital) => vital.manifest.length <= maxManifestLength);
+  if (measured.length) reports.push({ environment, token, entries: [], vitals: measured });
   for (const entry of totalsOf(events).flatMap(entriesOf)) {
     if (entry.manifest.length > maxManifestLength) continue;
     const last = reports.at(-1);

@@ -5,6 +5,7 @@
  */
 import { RATE_LIMITS_POSTGRES } from 'service-kit/postgres';
 import * as shared from '../releaseSchema';
+import { vitalsTables } from '../vitalsSchema';
 
 /**
  * The health counts and view tokens are UNLOGGED like the rate-limit counters: a crash may lose
@@ -63,4 +64,5 @@ export const POSTGRES_SCHEMA: Readonly<Record<number, string>> = {
   5: shared.refusalMinutesTable(postgres),
   6: shared.healthTokensTable(postgres),
   7: shared.canaryPlanColumn(postgres),
+  8: vitalsTables(postgres),
 };

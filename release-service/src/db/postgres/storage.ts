@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { createPostgresRateLimitStore, describePostgresUrl, openMigratedPool } from 'service-kit/postgres';
 import { createHealthRepository } from '../kyselyHealthRepository';
 import { createReleaseRepository } from '../kyselyReleaseRepository';
+import { createVitalsRepository } from '../kyselyVitalsRepository';
 import type { ReleaseEngine, ReleaseTables } from '../releaseDatabase';
 import type { Storage } from '../storage';
 import { migratePostgres } from './migrations';
@@ -34,6 +35,7 @@ export async function openPostgresStorage({ url, poolMax, log }: PostgresStorage
     engine: 'postgres',
     releases: createReleaseRepository(kysely, postgresEngine),
     health: createHealthRepository(kysely, postgresEngine),
+    vitals: createVitalsRepository(kysely),
     description: describePostgresUrl(url),
     rateLimitStore: rateLimits.store,
     close: async () => {

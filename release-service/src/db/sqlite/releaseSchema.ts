@@ -3,6 +3,7 @@
  * types, and what only SQLite does — the triggers, and the rebuild of registry_lines for canaries.
  */
 import * as shared from '../releaseSchema';
+import { vitalsTables } from '../vitalsSchema';
 
 const NOW = "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))";
 
@@ -81,4 +82,5 @@ export const SQLITE_SCHEMA: Readonly<Record<number, string>> = {
   5: shared.refusalMinutesTable(sqlite),
   6: shared.healthTokensTable(sqlite),
   7: `\n  ${shared.canaryPlanColumn(sqlite)}`,
+  8: vitalsTables(sqlite),
 };

@@ -4,6 +4,7 @@ import { Kysely, SqliteDialect, type SqliteDatabase as KyselySqlite, sql } from 
 import { openDatabase, type SqliteDatabase } from 'service-kit/sqlite';
 import { createHealthRepository } from '../kyselyHealthRepository';
 import { createReleaseRepository } from '../kyselyReleaseRepository';
+import { createVitalsRepository } from '../kyselyVitalsRepository';
 import type { ReleaseEngine, ReleaseTables } from '../releaseDatabase';
 import type { Storage } from '../storage';
 import { migrateSqlite } from './migrations';
@@ -57,6 +58,7 @@ export function openSqliteStorage(databasePath: string): Storage {
     engine: 'sqlite',
     releases: createReleaseRepository(kysely, sqliteEngine),
     health: createHealthRepository(kysely, sqliteEngine),
+    vitals: createVitalsRepository(kysely),
     description: path.basename(databasePath),
     // The plugin's in-process counters: one SQLite file means one instance.
     rateLimitStore: null,

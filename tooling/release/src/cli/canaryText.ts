@@ -6,6 +6,7 @@ import {
   type CanaryResult,
   type CanaryState,
   type ReleaseHealth,
+  vitalsSummary,
 } from 'shared-releases';
 import { UsageError } from '../errors';
 import { environmentLabel } from './run';
@@ -71,8 +72,11 @@ function ruleText(d: CanaryDecision): string {
 }
 
 /** The figures of a canary's decision, canary and live side by side, and the rule's word on them. */
-export const decisionText = (d: CanaryDecision): TerminalText =>
-  terminal`カナリア ${healthText(d.canary)} | 現行 ${healthText(d.live)} (${ruleText(d)})`;
+export const decisionText = (d: CanaryDecision): TerminalText => {
+  // Core Web Vitals of both releases, when any page load reported them (docs/canary-releases.md).
+  const vitals = vitalsSummary(d.vitals);
+  return terminal`カナリア ${healthText(d.canary)} | 現行 ${healthText(d.live)} (${ruleText(d)})${vitals ? ` | ${vitals}` : ''}`;
+};
 
 /** "実行中 10 %" or "自動で取り下げ (…)", with when it started and who started it. */
 export function canaryStateText(canary: CanaryState): TerminalText {

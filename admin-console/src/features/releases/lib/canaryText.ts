@@ -1,4 +1,10 @@
-import type { CanaryDecision, CanaryPlan, CanaryResult, SequentialFigures } from 'shared-releases';
+import {
+  type CanaryDecision,
+  type CanaryPlan,
+  type CanaryResult,
+  type SequentialFigures,
+  vitalsSummary,
+} from 'shared-releases';
 import type { CanaryRequest } from '../api/releaseQueries';
 import { environmentName } from './environmentName';
 
@@ -30,13 +36,19 @@ export function decisionRule(d: CanaryDecision): string {
   if (!d.test) {
     return `判定条件: カナリアの表示が ${d.minCanaryViews} 回以上で、失敗率が現行を ${pointsText(d.margin ?? 0)}より多く上回ったとき（${seconds}）。`;
   }
-  return `判定: ${testSettings(d.test)}で現行より悪いと判断（${testFigures(d.test)}、${seconds}）。`;
+  return `判定: ${testSettings(d.test)}で現行より悪いと判断（${testFigures(d.test)}、${seconds}）。${vitalsText(d)}`;
 }
+
+/** Core Web Vitals of both releases when any page load reported them: "Web Vitals: LCP p75 …。" */
+const vitalsText = (d: CanaryDecision) => {
+  const summary = vitalsSummary(d.vitals);
+  return summary ? `Web Vitals: ${summary}。` : '';
+};
 
 /** A running canary's current decision: healthy, inconclusive (or withdraw, until the page reloads). */
 export const decisionState = (d: CanaryDecision): string =>
   d.test
-    ? `現在の判定: ${DECISION_LABELS[d.outcome ?? 'inconclusive']}（${testSettings(d.test)}。${testFigures(d.test)}）`
+    ? `現在の判定: ${DECISION_LABELS[d.outcome ?? 'inconclusive']}（${testSettings(d.test)}。${testFigures(d.test)}）${vitalsText(d)}`
     : '';
 
 export function canaryConfirmation(request: CanaryRequest): { title: string; description: string; confirm: string } {
