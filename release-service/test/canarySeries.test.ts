@@ -60,6 +60,33 @@ beforeEach(async () => {
   expect((await api().startCanary(T.admin, CONSOLE, 'production', 'v2', 10)).statusCode).toBe(201);
 });
 
+/** One page load of `version` that reported its LCP (and no other vital). */
+const pageLoadWithLcp = async (version: string, lcp: number) => {
+  const manifest = consoleManifest(version);
+  const withVitals = Object.assign(report(entry(CONSOLE, manifest, 1)), {
+    vitals: [{ metric: 'lcp', remote: CONSOLE, manifest, value: lcp }],
+  });
+  expect((await api().report(VISITOR!, withVitals)).statusCode).toBe(202);
+};
+
+describe('Core Web Vitals in the series', () => {
+  it('has each release’s LCP p75 per bucket and over the run; a vital nobody reported is null', async () => {
+    now = Date.now();
+    for (const lcp of [1000, 1000, 1000, 1000]) await pageLoadWithLcp('v1', lcp);
+    for (const lcp of [2500, 2500, 2500, 2500]) await pageLoadWithLcp('v2', lcp);
+    const series = (await seriesOf()).json<CanarySeries>();
+    const point = series.points.find((each) => each.canary.views > 0)!;
+    // Log-spaced buckets: a p75 is known to within 2.5 %.
+    expect(point.canary.p75!.lcp).toBeGreaterThan(2500 * 0.97);
+    expect(point.canary.p75!.lcp).toBeLessThan(2500 * 1.03);
+    expect(point.live.p75!.lcp).toBeGreaterThan(1000 * 0.97);
+    expect(point.live.p75!.lcp).toBeLessThan(1000 * 1.03);
+    expect(point.canary.p75).toMatchObject({ inp: null, cls: null });
+    expect(series.p75!.canary.lcp).toBe(point.canary.p75!.lcp);
+    expect(series.p75!.live.lcp).toBe(point.live.p75!.lcp);
+  });
+});
+
 describe('a canary that ran and was promoted', () => {
   it('has its counts beside live, its share change and its promotion, from the audit log', async () => {
     now = Date.now(); // after the start's audit line (the database's time)
@@ -105,16 +132,18 @@ describe('a running canary', () => {
     await pageLoad('v1', 5, 1);
     const series = (await seriesOf()).json<CanarySeries>();
     expect(series).toMatchObject({ version: 'v2', state: 'running', endedAt: null, startedAt: iso(START) });
+    // No page load reported a vital: each bucket's p75s are null.
+    const p75 = { lcp: null, inp: null, cls: null };
     expect(series.points).toEqual([
       {
         at: iso(START),
-        canary: { views: 2, failures: 1, failureRate: 0.5 },
-        live: { views: 4, failures: 0, failureRate: 0 },
+        canary: { views: 2, failures: 1, failureRate: 0.5, p75 },
+        live: { views: 4, failures: 0, failureRate: 0, p75 },
       },
       {
         at: iso(START + 60_000),
-        canary: { views: 0, failures: 0, failureRate: null },
-        live: { views: 5, failures: 1, failureRate: 0.2 },
+        canary: { views: 0, failures: 0, failureRate: null, p75 },
+        live: { views: 5, failures: 1, failureRate: 0.2, p75 },
       },
     ]);
   });

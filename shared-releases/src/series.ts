@@ -5,17 +5,20 @@
 import { z } from 'zod';
 import type { ReleaseEnvironment } from './environments';
 import { versionIdSchema } from './schemas';
+import type { VitalMetric } from './vitals';
 
-/**
- * One release's counts in one bucket. More measures join as more optional fields (the p75 of
- * LCP / INP / CLS per release: `lcpP75`, `inpP75`, `clsP75`), each drawn once the chart knows it.
- */
+/** Each Core Web Vital's p75 (LCP and INP in ms, CLS unitless); null where no page load reported it. */
+export type VitalsP75 = Record<VitalMetric, number | null>;
+
+/** One release's counts in one bucket, and its vitals' p75 over the bucket's page loads. */
 export interface SeriesFigures {
   views: number;
   /** load failures + render crashes + hydration errors, at most one per view */
   failures: number;
   /** failures / views; null without views */
   failureRate: number | null;
+  /** absent where the service keeps no vitals (a store without them) */
+  p75?: VitalsP75;
 }
 
 /** A bucket of `bucketMinutes` minutes from `at`: the canary's figures and the live release's. */
@@ -50,6 +53,8 @@ export interface CanarySeries {
   keptSince: string;
   points: SeriesPoint[];
   events: SeriesEvent[];
+  /** the vitals' p75 over the whole run, each release's page loads (absent without vitals) */
+  p75?: { canary: VitalsP75; live: VitalsP75 };
 }
 
 /** The query: a canary's version (default: the canary on the registry line now). */

@@ -10,6 +10,7 @@ import {
   type ReleaseEnvironment,
   type SeriesEvent,
   type SeriesFigures,
+  type VitalsP75,
 } from 'shared-releases';
 import { ApiError, type AuthenticatedUser } from 'service-kit';
 import type { HealthBucket, HealthRepository } from '../db/healthRepository';
@@ -17,6 +18,7 @@ import type { ReleaseRepository } from '../db/releaseRepository';
 import type { ReleaseAccess } from './access';
 import { minuteOf } from './healthWindow';
 import { RELEASE_MESSAGES as M } from './messages';
+import type { VitalsService, VitalsSpan } from './vitalsService';
 
 /** At most this many points per release: a day at 10-minute buckets, a few hours at 1 minute. */
 export const SERIES_MAX_POINTS = 180;
@@ -74,20 +76,25 @@ const eventOf = (line: AuditEntry): SeriesEvent => ({
   automatic: line.actor.uid === null,
 });
 
-const figuresOf = (bucket: HealthBucket | undefined): SeriesFigures => {
-  if (!bucket) return { views: 0, failures: 0, failureRate: null };
-  const failures = Math.min(bucket.views, bucket.loadFailures + bucket.renderCrashes + bucket.hydrationErrors);
-  return { views: bucket.views, failures, failureRate: bucket.views === 0 ? null : failures / bucket.views };
+const NO_P75: VitalsP75 = { lcp: null, inp: null, cls: null };
+
+const figuresOf = (bucket: HealthBucket | undefined, p75: VitalsP75 | undefined): SeriesFigures => {
+  const counts = bucket ?? { views: 0, loadFailures: 0, renderCrashes: 0, hydrationErrors: 0 };
+  const failures = Math.min(counts.views, counts.loadFailures + counts.renderCrashes + counts.hydrationErrors);
+  const figures = { views: counts.views, failures, failureRate: counts.views === 0 ? null : failures / counts.views };
+  return p75 ? Object.assign(figures, { p75 }) : figures;
 };
 
 export interface CanarySeriesDeps {
   repo: Pick<ReleaseRepository, 'audit' | 'entries'>;
   store: Pick<HealthRepository, 'series'>;
+  /** the vitals' p75s per bucket; absent, the series has none */
+  vitals?: Pick<VitalsService, 'span'> | undefined;
   access: Pick<ReleaseAccess, 'mayRelease' | 'remoteNamed'>;
   clock: () => number;
 }
 
-export function createCanarySeries({ repo, store, access, clock }: CanarySeriesDeps) {
+export function createCanarySeries({ repo, store, vitals, access, clock }: CanarySeriesDeps) {
   /**
    * The remote's and environment's audit lines, oldest first, back to the start of canary `version`
    * (undefined: of the latest canary) at most.
@@ -145,12 +152,20 @@ export function createCanarySeries({ repo, store, access, clock }: CanarySeriesD
         bucketMinutes,
       });
       const byKey = new Map(rows.map((row) => [`${row.version}\n${row.minute}`, row]));
+      const span = { fromMinute, toMinute, bucketMinutes };
+      const [canaryVitals, liveVitals] = vitals
+        ? await Promise.all([
+            vitals.span(environment, target.remote, version, span),
+            vitals.span(environment, target.remote, live ?? '', span),
+          ])
+        : [];
+      const p75At = (of: VitalsSpan | undefined, minute: number) => of && (of.byBucket.get(minute) ?? NO_P75);
       const points = [];
       for (let minute = fromMinute - (fromMinute % bucketMinutes); minute <= toMinute; minute += bucketMinutes) {
         points.push({
           at: new Date(minute * 60_000).toISOString(),
-          canary: figuresOf(byKey.get(`${version}\n${minute}`)),
-          live: figuresOf(byKey.get(`${live ?? ''}\n${minute}`)),
+          canary: figuresOf(byKey.get(`${version}\n${minute}`), p75At(canaryVitals, minute)),
+          live: figuresOf(byKey.get(`${live ?? ''}\n${minute}`), p75At(liveVitals, minute)),
         });
       }
       return {
@@ -165,6 +180,7 @@ export function createCanarySeries({ repo, store, access, clock }: CanarySeriesD
         keptSince: new Date((minuteOf(nowMs) - SERIES_KEPT_MINUTES + 1) * 60_000).toISOString(),
         points,
         events,
+        ...(canaryVitals && liveVitals ? { p75: { canary: canaryVitals.overall, live: liveVitals.overall } } : {}),
       };
     },
   };

@@ -46,6 +46,7 @@ export function createReleaseServices({
   const access = releaseAccess(isAdmin);
   const deps = { repo, config, fetchManifest, access, clock };
   const steps = createCanarySteps({ repo, log, fetchManifest, shellManifests: config.releaseShellManifests });
+  const vitals = vitalsStore ? createVitalsService(vitalsStore, config.health) : undefined;
   const health = createHealthService({
     // A busy instance's reports read the lines and write together (healthRounds.ts).
     repo: Object.assign({}, repo, { entries: sharedReads(repo.entries) }),
@@ -54,14 +55,14 @@ export function createReleaseServices({
     clock,
     log,
     advance: steps.advance,
-    ...(vitalsStore ? { vitals: createVitalsService(vitalsStore, config.health) } : {}),
+    ...(vitals ? { vitals } : {}),
   });
   return {
     releases: Object.assign(createReleaseViews(repo, access, health), createReleaseService(deps)),
     canaries: createCanaryService(deps),
     operations: createOperationViews(repo),
     health,
-    series: createCanarySeries({ repo, store: healthStore, access, clock }),
+    series: createCanarySeries({ repo, store: healthStore, vitals, access, clock }),
   };
 }
 

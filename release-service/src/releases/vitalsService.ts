@@ -13,6 +13,7 @@ import {
   VITAL_METRICS,
   type VitalMetric,
   VITAL_QUANTILE_TAIL,
+  type VitalsP75,
 } from 'shared-releases';
 import { servedBy, verifyViewToken } from 'shared-releases/view-token';
 import type { VitalCount, VitalRow, VitalsRepository } from '../db/vitalsRepository';
@@ -29,11 +30,18 @@ const histogramsOf = (rows: readonly VitalRow[]): Record<VitalMetric, Histogram>
   return histograms;
 };
 
-/** One minute's p75 of each metric of a release (null: no page load reported it that minute). */
-export interface VitalsMinute {
-  minute: number;
-  p75: Record<VitalMetric, number | null>;
-  samples: Record<VitalMetric, number>;
+const p75sOf = (rows: readonly VitalRow[]): VitalsP75 => {
+  const histograms = histogramsOf(rows);
+  return Object.fromEntries(
+    VITAL_METRICS.map((metric) => [metric, quantileOf(metric, histograms[metric], 1 - VITAL_QUANTILE_TAIL)]),
+  ) as VitalsP75;
+};
+
+/** A release's p75s over a span for the chart: per bucket of the series, and over the whole span. */
+export interface VitalsSpan {
+  /** by the bucket's first minute (a multiple of the bucket's minutes, as the series' points) */
+  byBucket: Map<number, VitalsP75>;
+  overall: VitalsP75;
 }
 
 export function createVitalsService(store: VitalsRepository, rules: HealthRules) {
@@ -96,27 +104,23 @@ export function createVitalsService(store: VitalsRepository, rules: HealthRules)
       return Object.assign({}, decision, { outcome, vitals }, withdrawnOn.length ? { withdrawnOn } : {});
     },
 
-    /** A release's p75 per minute (for charts): a minute's own page loads, not the window's. */
-    async series(
+    /** A release's p75s from `fromMinute` to `toMinute` (for charts): a bucket's page loads, not the window's. */
+    async span(
       environment: ReleaseEnvironment,
       remote: string,
       version: string,
-      sinceMinute: number,
-    ): Promise<VitalsMinute[]> {
-      const byMinute = new Map<number, VitalRow[]>();
-      for (const row of await store.minutes(environment, remote, version, sinceMinute)) {
-        byMinute.set(row.minute, [...(byMinute.get(row.minute) ?? []), row]);
+      { fromMinute, toMinute, bucketMinutes }: { fromMinute: number; toMinute: number; bucketMinutes: number },
+    ): Promise<VitalsSpan> {
+      const rows = (await store.minutes(environment, remote, version, fromMinute)).filter(
+        (row) => row.minute <= toMinute,
+      );
+      const buckets = new Map<number, VitalRow[]>();
+      for (const row of rows) {
+        const bucket = row.minute - (row.minute % bucketMinutes);
+        buckets.set(bucket, [...(buckets.get(bucket) ?? []), row]);
       }
-      return [...byMinute].map(([minute, rows]) => {
-        const histograms = histogramsOf(rows);
-        const each = <T>(of: (metric: VitalMetric) => T) =>
-          Object.fromEntries(VITAL_METRICS.map((metric) => [metric, of(metric)])) as Record<VitalMetric, T>;
-        return {
-          minute,
-          p75: each((metric) => quantileOf(metric, histograms[metric], 1 - VITAL_QUANTILE_TAIL)),
-          samples: each((metric) => [...histograms[metric].values()].reduce((sum, count) => sum + count, 0)),
-        };
-      });
+      const byBucket = new Map([...buckets].map(([bucket, of]) => [bucket, p75sOf(of)]));
+      return { byBucket, overall: p75sOf(rows) };
     },
 
     prune: (beforeMinute: number, nowMinute: number) => store.prune(beforeMinute, nowMinute),

@@ -14,7 +14,7 @@ import { adminAuth } from '../../../../testing/adminAuth';
 import { runningCanaryOverview } from '../canaryFixtures';
 import { canaryPanel } from '../canaryTestKit';
 import { adminOverview, auditEntries } from '../releaseFixtures';
-import { promotedSeries } from './seriesFixtures';
+import { promotedSeries, seriesWithLcp } from './seriesFixtures';
 
 const plots: { options: uPlot.Options; data: uPlot.AlignedData; destroyed: boolean }[] = [];
 jest.mock('uplot', () => {
@@ -71,6 +71,19 @@ describe('the canary chart', () => {
     expect(within(panel).getByText('推移を表で見る')).toBeInTheDocument();
     unmount();
     expect(plots.map((plot) => plot.destroyed)).toEqual([true, true]);
+  });
+
+  it('draws a third chart, LCP p75 per bucket, when page loads reported it (no INP or CLS chart without values)', async () => {
+    serve(runningCanaryOverview(10), () => ({ status: 200, body: seriesWithLcp() }));
+    renderPage();
+    const panel = await canaryPanel();
+    await waitFor(() => expect(plots).toHaveLength(3));
+    expect(plots[2]!.data.slice(1)).toEqual([
+      [3820, null, 3790.4, 3805],
+      [2110, null, 2130, null],
+    ]);
+    expect(within(panel).getByRole('img', { name: 'LCP p75の推移のグラフ（数値は下の表）' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('img', { name: /INP|CLS/ })).toBeNull();
   });
 
   it('draws in the dark theme’s colours when the page is dark', async () => {

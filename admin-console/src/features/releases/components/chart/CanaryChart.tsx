@@ -9,7 +9,7 @@ import { Button, Spinner } from 'shared-ui';
 import { useCanarySeries } from '../../api/useCanarySeries';
 import { serviceMessage } from '../../lib/releaseText';
 import { Code, Muted } from '../releaseStyles';
-import { SERIES_METRICS } from './seriesMetrics';
+import { metricsOf } from './seriesMetrics';
 import { SeriesPlot } from './SeriesPlot';
 import { SeriesSummary } from './SeriesSummary';
 import { STATE_NAMES } from './seriesText';
@@ -89,7 +89,7 @@ export default function CanaryChart({ remote, environment, version }: CanaryChar
           縦線: ステップ・判定
         </li>
       </Legend>
-      {SERIES_METRICS.map((metric) => (
+      {metricsOf(series).map((metric) => (
         <div key={metric.key} role="img" aria-label={`${metric.label}の推移のグラフ（数値は下の表）`}>
           <MetricName>{metric.label}</MetricName>
           <SeriesPlot series={series} metric={metric} />

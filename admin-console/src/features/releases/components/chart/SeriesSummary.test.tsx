@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeModeProvider } from 'shared-ui';
-import { promotedSeries } from './seriesFixtures';
+import { promotedSeries, seriesWithLcp } from './seriesFixtures';
 import { SeriesSummary } from './SeriesSummary';
 import { summarySentence } from './seriesText';
 
@@ -40,5 +40,33 @@ describe('the canary chart as text', () => {
     ]);
     // Scrollable at 375 px: reachable by keyboard.
     expect(screen.getByRole('region', { name: 'カナリア v4 の推移の表' })).toHaveAttribute('tabindex', '0');
+  });
+
+  it('with vitals: the p75 of each vital some page load reported, in the sentence and as columns (none reported, none shown)', async () => {
+    expect(summarySentence(seriesWithLcp())).toContain(
+      '失敗率はカナリア 3.0 %、現行 2.0 %、LCP p75はカナリア 3,818 ms、現行 2,118 ms。',
+    );
+    expect(summarySentence(seriesWithLcp())).not.toContain('INP');
+    render(
+      <ThemeModeProvider>
+        <SeriesSummary series={seriesWithLcp()} />
+      </ThemeModeProvider>,
+    );
+    await userEvent.click(screen.getByText('推移を表で見る'));
+    const rows = within(screen.getByRole('table'))
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows[0]).toEqual([
+      '時刻',
+      'カナリア 表示回数',
+      'カナリア 失敗率',
+      'カナリア LCP p75',
+      '現行 表示回数',
+      '現行 失敗率',
+      '現行 LCP p75',
+      '出来事',
+    ]);
+    expect(rows[2]).toEqual(['10:02', '40 回', '5.0 %', '3,790 ms', '60 回', '5.0 %', '2,130 ms', '50%（自動）']);
+    expect(rows[3]).toEqual(['10:03', '50 回', '0.0 %', '3,805 ms', '0 回', '—', '—', '昇格']);
   });
 });

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import type { CanarySeries } from 'shared-releases';
 import { clockText, eventText, summarySentence } from './seriesText';
-import { SERIES_METRICS } from './seriesMetrics';
+import { metricsOf } from './seriesMetrics';
 
 const Details = styled.details`
   font-size: 0.9rem;
@@ -58,6 +58,7 @@ export function SeriesSummary({ series }: { series: CanarySeries }) {
       return { point, events };
     })
     .filter(({ point, events }) => point.canary.views + point.live.views > 0 || events.length > 0);
+  const metrics = metricsOf(series);
   return (
     <Details>
       <summary>推移を表で見る</summary>
@@ -70,7 +71,7 @@ export function SeriesSummary({ series }: { series: CanarySeries }) {
             <tr>
               <th scope="col">時刻</th>
               {SIDES.flatMap(([side, name]) =>
-                SERIES_METRICS.map((metric) => (
+                metrics.map((metric) => (
                   <th key={`${side}-${metric.key}`} scope="col">
                     {name} {metric.label}
                   </th>
@@ -84,7 +85,7 @@ export function SeriesSummary({ series }: { series: CanarySeries }) {
               <tr key={point.at}>
                 <th scope="row">{clockText(point.at)}</th>
                 {SIDES.flatMap(([side]) =>
-                  SERIES_METRICS.map((metric) => (
+                  metrics.map((metric) => (
                     <td key={`${side}-${metric.key}`}>{metric.format(metric.value(point[side]))}</td>
                   )),
                 )}

@@ -2,7 +2,7 @@
 import type { CanarySeries, SeriesEvent } from 'shared-releases';
 import { formatJapaneseDateTime } from 'shared-articles';
 import { releaseName } from '../../lib/canaryText';
-import { SERIES_METRICS } from './seriesMetrics';
+import { metricsOf } from './seriesMetrics';
 
 const EVENT_NAMES: Record<SeriesEvent['kind'], (percent: number | null) => string> = {
   start: (percent) => `開始 ${percent ?? '—'}%`,
@@ -41,11 +41,13 @@ export const tickText = (at: number, withDate: boolean) => {
  * the live release's — what a screen reader hears instead of the picture.
  */
 export function summarySentence(series: CanarySeries): string {
-  const totals = SERIES_METRICS.map((metric) => {
-    const canary = metric.format(metric.total(series.points, 'canary'));
-    const live = metric.format(metric.total(series.points, 'live'));
-    return `${metric.label}はカナリア ${canary}、現行 ${live}`;
-  }).join('、');
+  const totals = metricsOf(series)
+    .map((metric) => {
+      const canary = metric.format(metric.total(series, 'canary'));
+      const live = metric.format(metric.total(series, 'live'));
+      return `${metric.label}はカナリア ${canary}、現行 ${live}`;
+    })
+    .join('、');
   const span = `${formatJapaneseDateTime(series.startedAt)}から${series.endedAt ? `${formatJapaneseDateTime(series.endedAt)}まで` : '現在まで'}`;
   const steps = series.events.map(eventText).join(' → ');
   return (
