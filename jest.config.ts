@@ -68,6 +68,8 @@ const onPostgres = (service: Config, sqliteOnly: string[]): Config => ({
 const articleApi = serviceProject('article-api');
 const articleApiOnPostgres = onPostgres(articleApi, ['config', 'slug', 'postgresServer', 'freshRead']);
 const releaseService = serviceProject('release-service');
+/** The services' shared plumbing that can be tested alone (compiledOnce, the kept statements). */
+const serviceKit = serviceProject('service-kit');
 
 /**
  * The fixed-rate load tests (`*.load.test.ts`: 200 requests/s for 60 s, a rate the API must keep)
@@ -100,6 +102,7 @@ const config: Config = {
     project('admin-console', 'jsdom'),
     articleApi,
     releaseService,
+    serviceKit,
     // web-server's modules are ES modules (import.meta.url): esbuild turns them into CommonJS for
     // Jest; tsc -b type-checks them.
     {
@@ -116,14 +119,7 @@ const config: Config = {
     // and their guards, the benchmark's helpers.
     { ...project('tooling', 'node'), testMatch: ['<rootDir>/*/test/**/*.test.ts?(x)'] },
     articleApiOnPostgres,
-    onPostgres(releaseService, [
-      'compiledOnce',
-      'config',
-      'healthWindow',
-      'manifestFetch',
-      'sequentialTest',
-      'vitalsTest',
-    ]),
+    onPostgres(releaseService, ['config', 'healthWindow', 'manifestFetch', 'sequentialTest', 'vitalsTest']),
     loadTestsOf(articleApi, 'article-api-load'),
     loadTestsOf(articleApiOnPostgres, 'article-api-postgres-load'),
   ],

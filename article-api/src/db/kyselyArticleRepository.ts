@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import { compiledOnce } from 'service-kit/kysely';
 import { type ArticleDraft, type ArticleRepository, DuplicateSlugError } from './articleRepository';
 import { type ArticleTables, rowToArticle, rowToBusinessArticle, toColumns } from './rows';
 
@@ -34,7 +35,17 @@ export function createArticleRepository(kysely: Kysely<ArticleTables>, engine: A
   const articleColumns = ['id', ...COLUMNS, date, ...REST] as const;
   const businessColumns = ['id', 'business_id', ...COLUMNS, date, ...REST] as const;
   const articles = (db: Db) => db.selectFrom('articles').select(articleColumns);
-  const businessArticles = () => kysely.selectFrom('business_articles').select(businessColumns);
+  const businessArticles = (db: Db) => db.selectFrom('business_articles').select(businessColumns);
+  // The public reads, one per request: built and compiled by Kysely once, run with each call's
+  // values (service-kit/kysely), as Kysely alone would build them anew each time (docs/performance.md).
+  const listed = compiledOnce((db: Kysely<ArticleTables>) =>
+    articles(db).orderBy('date', 'desc').orderBy('id', 'desc'),
+  );
+  const byId = compiledOnce((db: Kysely<ArticleTables>, id: number) => articles(db).where('id', '=', id));
+  const bySlug = compiledOnce((db: Kysely<ArticleTables>, slug: string) => articles(db).where('slug', '=', slug));
+  const businessBySlug = compiledOnce((db: Kysely<ArticleTables>, slug: string) =>
+    businessArticles(db).where('slug', '=', slug),
+  );
 
   const slugTaken = async (db: Db, slug: string, exceptId?: number): Promise<boolean> => {
     if (!engine.storable(slug)) return false;
@@ -123,15 +134,14 @@ export function createArticleRepository(kysely: Kysely<ArticleTables>, engine: A
     });
 
   return {
-    list: async () =>
-      (await articles(kysely).orderBy('date', 'desc').orderBy('id', 'desc').execute()).map(rowToArticle),
+    list: async () => (await listed(kysely)).rows.map(rowToArticle),
     get: async (id) => {
-      const row = await articles(kysely).where('id', '=', id).executeTakeFirst();
+      const [row] = (await byId(kysely, id)).rows;
       return row && rowToArticle(row);
     },
     getBySlug: async (slug) => {
       if (!engine.storable(slug)) return undefined;
-      const row = await articles(kysely).where('slug', '=', slug).executeTakeFirst();
+      const [row] = (await bySlug(kysely, slug)).rows;
       return row && rowToArticle(row);
     },
     create: (draft) => withSlugConflicts(draft.slug, () => create(draft)),
@@ -146,10 +156,12 @@ export function createArticleRepository(kysely: Kysely<ArticleTables>, engine: A
       return ids.filter((id) => !found.has(id));
     },
     listBusiness: async () =>
-      (await businessArticles().orderBy('date', 'desc').orderBy('id', 'desc').execute()).map(rowToBusinessArticle),
+      (await businessArticles(kysely).orderBy('date', 'desc').orderBy('id', 'desc').execute()).map(
+        rowToBusinessArticle,
+      ),
     getBusinessBySlug: async (slug) => {
       if (!engine.storable(slug)) return undefined;
-      const row = await businessArticles().where('slug', '=', slug).executeTakeFirst();
+      const [row] = (await businessBySlug(kysely, slug)).rows;
       return row && rowToBusinessArticle(row);
     },
   };

@@ -6,7 +6,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { firstTake, type HealthRepository, sumsOf } from './healthRepository';
-import { compiledOnce, perRowCount, rowsOf } from './compiledOnce';
+import { compiledOnce, perRowCount, rowsOf } from 'service-kit/kysely';
 import type { ReleaseEngine, ReleaseTables } from './releaseDatabase';
 
 /** A column of the row the upsert found (in ON CONFLICT … DO UPDATE, `excluded` is the one offered). */
@@ -44,7 +44,7 @@ const sumColumns = () => [
 ];
 
 export function createHealthRepository(kysely: Kysely<ReleaseTables>, engine: ReleaseEngine): HealthRepository {
-  // What every report runs, compiled once (compiledOnce.ts): the pruning, the sums and the two upserts.
+  // What every report runs, compiled once (service-kit/kysely): the pruning, the sums and the two upserts.
   const pruneCounts = compiledOnce((db: Kysely<ReleaseTables>, beforeMinute: number) =>
     db.deleteFrom('release_health').where('minute', '<', beforeMinute),
   );

@@ -3,7 +3,7 @@
  * says what each returns); kyselyReleaseRepository.ts adds the changes.
  */
 import { type Kysely, sql } from 'kysely';
-import { compiledOnce } from './compiledOnce';
+import { compiledOnce } from 'service-kit/kysely';
 import type { ReleaseEngine, ReleaseTables } from './releaseDatabase';
 import { DEPLOYING_ACTIONS, type RegistryEntry, type ReleaseRepository } from './releaseRepository';
 import { operationOf, referenceOf } from './releaseOperationRows';
@@ -29,7 +29,7 @@ export async function readEntry(
 }
 
 export function createReleaseReads(kysely: Kysely<ReleaseTables>, engine: ReleaseEngine): ReleaseReads {
-  // Read on every health report and every registry request: compiled once (compiledOnce.ts).
+  // Read on every health report and every registry request: compiled once (service-kit/kysely).
   const entries = compiledOnce((db: Kysely<ReleaseTables>, environment: string) =>
     db.selectFrom('registry_lines').select(REGISTRY_COLUMNS).where('environment', '=', environment),
   );

@@ -1,3 +1,4 @@
-/** SQLite for a service: the file opened for durability, and migrations. */
+/** SQLite for a service: the file opened for durability, migrations, statements kept for Kysely. */
 export * from './database';
+export * from './keptStatements';
 export * from './migrations';

@@ -1,7 +1,7 @@
 /** The SQLite engine: one file (or `:memory:`) opened by this process, migrated on open. */
 import path from 'node:path';
 import { Kysely, type SqlBool, SqliteDialect, sql } from 'kysely';
-import { openDatabase } from 'service-kit/sqlite';
+import { keepingStatements, openDatabase } from 'service-kit/sqlite';
 import { type ArticleEngine, createArticleRepository } from '../kyselyArticleRepository';
 import type { ArticleTables } from '../rows';
 import type { Storage } from '../storage';
@@ -32,7 +32,11 @@ export function openSqliteStorage(databasePath: string): Storage {
     db.close();
     throw error;
   }
-  const kysely = new Kysely<ArticleTables>({ dialect: new SqliteDialect({ database: db }) });
+  // Each SQL text prepared once (service-kit/sqlite): Kysely's driver would prepare every query anew.
+  const kysely = new Kysely<ArticleTables>({ dialect: new SqliteDialect({ database: keepingStatements(db) }) });
+  // Read on every request: compiled once, run as it is.
+  const contentVersionQuery = sql<{ token: string }>`SELECT epoch || '-' || version AS token FROM content_version
+                                                     WHERE id = 1`.compile(kysely);
   return {
     engine: 'sqlite',
     repository: createArticleRepository(kysely, sqliteEngine),
@@ -40,8 +44,7 @@ export function openSqliteStorage(databasePath: string): Storage {
     // Through Kysely too: it queues this read behind a transaction in progress on the connection,
     // which would otherwise show its uncommitted version.
     contentVersion: async () => {
-      const { rows } = await sql<{ token: string }>`SELECT epoch || '-' || version AS token FROM content_version
-                                                    WHERE id = 1`.execute(kysely);
+      const { rows } = await kysely.executeQuery(contentVersionQuery);
       return rows[0]!.token;
     },
     // The plugin's in-process counters: one SQLite file means one instance.

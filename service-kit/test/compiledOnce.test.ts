@@ -1,10 +1,10 @@
 /**
- * compiledOnce (src/db/compiledOnce.ts): a query built and compiled once runs with each call's
+ * compiledOnce (service-kit/src/kysely/compiledOnce.ts): a query built and compiled once runs with each call's
  * values, and a query whose SQL an argument would shape is refused rather than run with stale SQL.
  */
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
-import { compiledOnce, perRowCount, rowsOf } from '../src/db/compiledOnce';
+import { compiledOnce, perRowCount, rowsOf } from '../src/kysely/compiledOnce';
 
 interface Tables {
   items: { id: number; name: string };
