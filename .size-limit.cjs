@@ -68,8 +68,9 @@ const remoteBudgets = {
     vendors: ['vendors-node_modules_radix-ui_*.js', 'vendors-node_modules_zod_*.js'],
     // 97 → 98 KB with the canary's steps (plan, 一時停止 / 再開, 97.07 KB); → 99.5 KB with カナリアを開始
     // (98.45 KB) and the canary chart's place in the page (99.13 KB: its lazy import, disclosure and
-    // sentences; uPlot and the chart are the lazy chunk below). Admins only, never on a public page.
-    limit: '99.5 KB',
+    // sentences; uPlot and the chart are the lazy chunk below); → 100 KB with each vital's p75 in the
+    // canary's decision and chart (99.47 KB). Admins only, never on a public page.
+    limit: '100 KB',
   },
 };
 
