@@ -1,10 +1,10 @@
 /**
  * Core Web Vitals per release, written once for both engines with Kysely (vitalsRepository.ts says
  * what each call promises). A report's token uses, and its buckets, are each one statement; the
- * queries every report runs are compiled once (compiledOnce.ts).
+ * queries every report runs are compiled once (service-kit/kysely).
  */
 import { type Kysely, sql } from 'kysely';
-import { compiledOnce, perRowCount, rowsOf } from './compiledOnce';
+import { compiledOnce, perRowCount, rowsOf } from 'service-kit/kysely';
 import type { ReleaseTables } from './releaseDatabase';
 import { inKeyOrder, type VitalsRepository, vitalRowOf } from './vitalsRepository';
 
