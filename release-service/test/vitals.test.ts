@@ -5,41 +5,20 @@
  * only for a release it names; a malformed vital is a Japanese 400. Both engines.
  */
 import type { AuditEntry, HealthVital, VitalDecision } from 'shared-releases';
-import {
-  addresses,
-  CANARY_ENV,
-  canaryRequests,
-  consoleManifest,
-  entry,
-  JAPANESE,
-  pageToken,
-  report,
-  setTokenClock,
-} from './support/canaryRequests';
-import { fakeManifests, RELEASE_TOKENS as T, releaseVerifyToken, remoteManifest } from './support/releaseFixtures';
-import { useTestApp } from './support/useTestApp';
+import { addresses, consoleManifest, entry, JAPANESE, pageToken, report } from './support/canaryRequests';
+import { RELEASE_TOKENS as T, remoteManifest } from './support/releaseFixtures';
+import { setUpCanaryApp } from './support/useTestApp';
 
 jest.setTimeout(60_000);
 
-const START = Date.parse('2026-03-02T09:00:00.000Z');
-let now = START;
-const store = fakeManifests();
-const server = useTestApp({
-  per: 'test',
-  verifyToken: releaseVerifyToken,
-  fetchManifest: store.fetchManifest,
-  clock: () => now,
-  env: CANARY_ENV,
-});
-const api = () => canaryRequests(server.send);
+// The service's clock and the tokens', at CANARY_START again before each test.
+const { clock, store, api } = setUpCanaryApp();
 const CONSOLE = 'admin_console';
 
 beforeAll(() => {
-  setTokenClock(() => now);
   for (const version of ['v1', 'v2']) store.publish('admin-console', version, remoteManifest('admin_console'));
 });
 beforeEach(async () => {
-  now = START;
   await api().release(T.admin, CONSOLE, 'production', 'v1');
   expect((await api().startCanary(T.admin, CONSOLE, 'production', 'v2', 10)).statusCode).toBe(201);
 });
@@ -59,7 +38,7 @@ const liveLcp = (i: number) => 1000 + ((i * 373) % 1500);
 async function traffic(loads: number, slower: number): Promise<number | null> {
   const visitors = addresses(12);
   for (let i = 0; i < loads; i += 1) {
-    now += 1_000;
+    clock.now += 1_000;
     const visitor = visitors[i % visitors.length]!;
     const live = await api().report(visitor, pageLoad('v1', liveLcp(i)));
     const canary = await api().report(visitor, pageLoad('v2', liveLcp(i + 7) + slower));

@@ -86,7 +86,8 @@ export interface Summary {
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-const spread = (values: number[]) => {
+/** The median and p90 of a simulation's counts (null for none), as the tests report them. */
+export const spread = (values: number[]) => {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   return { median: quantile(sorted, 0.5), p90: quantile(sorted, 0.9) };

@@ -8,7 +8,7 @@ import type { CanaryOutcome, VitalMetric } from 'shared-releases';
 import { bucketOf, type Histogram } from '../../src/releases/vitalHistogram';
 import { vitalCounts } from '../../src/releases/vitalsTest';
 import { normalCdf, outcomeOf, type SequentialRules, statisticsFor } from '../../src/releases/sequentialTest';
-import { prng } from './canarySimulation';
+import { prng, spread } from './canarySimulation';
 
 /** A value per page load: median · e^(σ·N(0,1)) + shift. */
 export interface Distribution {
@@ -92,13 +92,6 @@ export function runVitalCanary(
   }
   return { withdrawn: false, samples, healthyAt };
 }
-
-const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-const spread = (values: number[]) => {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return { median: at(sorted, 0.5), p90: at(sorted, 0.9) };
-};
 
 export function simulateVitals(seed: number, runs: number, scenario: VitalScenario, rules: SequentialRules) {
   const random = prng(seed);
