@@ -117,7 +117,9 @@ export function createVitalsService(store: VitalsRepository, rules: HealthRules)
       const buckets = new Map<number, VitalRow[]>();
       for (const row of rows) {
         const bucket = row.minute - (row.minute % bucketMinutes);
-        buckets.set(bucket, [...(buckets.get(bucket) ?? []), row]);
+        const rowsOfBucket = buckets.get(bucket);
+        if (rowsOfBucket) rowsOfBucket.push(row);
+        else buckets.set(bucket, [row]);
       }
       const byBucket = new Map([...buckets].map(([bucket, of]) => [bucket, p75sOf(of)]));
       return { byBucket, overall: p75sOf(rows) };
