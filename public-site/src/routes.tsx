@@ -1,22 +1,25 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { paths } from 'shared-core';
 import { NotFoundPage, Spinner, type RemoteRoutesModule } from 'shared-ui';
 import { RouteErrorBoundary } from 'shared-ui/page';
-import { createPublicQueryClient } from './lib/articles/queryClient';
-import { adoptServerState } from './lib/articles/serverState';
 import { pageOnDemand } from './pageOnDemand';
 import { HomePage } from './features/home/components/HomePage';
 
+/** A page that fetches, with TanStack Query (lib/articles/withQueries.tsx) loaded beside its code. */
+const withQueriesFrom = (importPage: () => Promise<ComponentType>) => () =>
+  Promise.all([importPage(), import('./lib/articles/withQueries')]).then(([Page, { withQueries }]) =>
+    withQueries(Page),
+  );
+
 // The home page loads with the routes module; the other pages on demand, so `/` downloads no
-// other page's code. The article pages (where chat links lead) load with the routes module on one
-// of their URLs (routesInBrowser.ts), and before the server renders them (server.tsx).
-const articlesPage = pageOnDemand(() =>
-  import('./features/articles/components/ArticlesPage').then((m) => m.ArticlesPage),
+// other page's code, nor TanStack Query. The article pages (where chat links lead) load with the
+// routes module on one of their URLs (routesInBrowser.ts), and before the server renders them (server.tsx).
+const articlesPage = pageOnDemand(
+  withQueriesFrom(() => import('./features/articles/components/ArticlesPage').then((m) => m.ArticlesPage)),
 );
-const articleDetailPage = pageOnDemand(() =>
-  import('./features/articles/components/ArticleDetailPage').then((m) => m.ArticleDetailPage),
+const articleDetailPage = pageOnDemand(
+  withQueriesFrom(() => import('./features/articles/components/ArticleDetailPage').then((m) => m.ArticleDetailPage)),
 );
 const ArticlesPage = articlesPage.Page;
 const ArticleDetailPage = articleDetailPage.Page;
@@ -38,10 +41,6 @@ const PrivacyPage = lazy(() =>
   import('./features/legal/components/PrivacyPage').then((m) => ({ default: m.PrivacyPage })),
 );
 const TermsPage = lazy(() => import('./features/legal/components/TermsPage').then((m) => ({ default: m.TermsPage })));
-
-// In the browser, one client for the page; a server-rendered page hands over its data first.
-const queryClient = createPublicQueryClient();
-if (typeof document !== 'undefined') adoptServerState(queryClient);
 
 function Page({ children }: { children: ReactNode }) {
   return (
@@ -124,13 +123,12 @@ export function PublicRoutes() {
   );
 }
 
-/** public-site's routes, mounted by the shell for /, /about, /contents/*, /articles/*, /privacy, /terms. */
+/**
+ * public-site's routes, mounted by the shell for /, /about, /contents/*, /articles/*, /privacy,
+ * /terms. The pages that fetch bring the page's query client with them (withQueriesFrom).
+ */
 function PublicSiteRoutes() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <PublicRoutes />
-    </QueryClientProvider>
-  );
+  return <PublicRoutes />;
 }
 
 // The shell loads this module through the shared contract; a change that breaks it fails here.

@@ -9,7 +9,7 @@ import { articleClientFor, fetchArticleBySlug, fetchArticles } from './lib/artic
 import { articleKeys } from 'shared-data';
 import { createPublicQueryClient } from './lib/articles/queryClient';
 import { relatedCards } from './lib/articles/relatedCards';
-import { SERVER_STATE_ELEMENT_ID } from './lib/articles/serverState';
+import { SERVER_STATE_ELEMENT_ID, ServedArticlesContext } from './lib/articles/servedArticles';
 import { watchForOutage } from './lib/articles/outageWatch';
 import { createVersionedReads, type PublicReads } from './lib/articles/versionedReads';
 import { PublicRoutes, loadPageAt } from './routes';
@@ -98,13 +98,17 @@ export async function prepare({ url, apiBaseUrl, apiVersion }: PrepareRequest): 
     ...queriesFor(pathname, outage.reads).map((query) => load(queryClient, query)),
     loadPageAt(pathname),
   ]);
+  // What the home page shows without a query (the browser reads the same list from the page).
+  const servedList = queryClient.getQueryData<Article[]>(articleKeys.list());
   return {
     build: __BUILD_VERSION__,
     degraded: outage.failed(),
     Page: function PublicPage() {
       return (
         <QueryClientProvider client={queryClient}>
-          <PublicRoutes />
+          <ServedArticlesContext value={servedList}>
+            <PublicRoutes />
+          </ServedArticlesContext>
         </QueryClientProvider>
       );
     },

@@ -104,4 +104,29 @@ describe('compatibility gate', () => {
       '共有シングルトン styled-components: admin_console は ~6.1.0 を必要としますが、シェルが提供するのは 6.6.0 です。',
     ]);
   });
+
+  describe('the federation runtime, which a remote takes from the shell', () => {
+    const built = (pluginVersion: string) => ({ metaData: { name: 'x', pluginVersion } });
+    const check = (remote: FederationManifest, shell: FederationManifest) =>
+      checkCompatibility({ remoteManifest: remote, shellManifest: shell, federationName: 'admin_console' });
+
+    it('passes a remote built with the shell’s release of it', () => {
+      expect(check(remoteManifest(built('2.9.2')), { ...shellManifest, ...built('2.9.2') }).ok).toBe(true);
+    });
+
+    it('refuses a remote built with another release, naming both', () => {
+      expect(check(remoteManifest(built('2.10.0')), { ...shellManifest, ...built('2.9.2') })).toEqual({
+        ok: false,
+        problems: [
+          'フェデレーションのランタイム: admin_console は 2.10.0 でビルドされていますが、シェルは 2.9.2 です (リモートはシェルのランタイムで動きます)。',
+        ],
+        notes: [],
+      });
+    });
+
+    it('does not refuse a manifest that does not say which release built it', () => {
+      expect(check(remoteManifest(), { ...shellManifest, ...built('2.9.2') }).ok).toBe(true);
+      expect(check(remoteManifest(built('2.10.0')), shellManifest).ok).toBe(true);
+    });
+  });
 });

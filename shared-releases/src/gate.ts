@@ -7,6 +7,9 @@
 //   copy (the shell's, loaded first) to every remote, whatever version that remote was built
 //   against.
 // - Every exposed module the shell loads must exist.
+// - The remote must be built with the shell's release of the federation runtime: its remoteEntry.js
+//   has no runtime of its own and runs on the shell's (docs/performance.md, "One federation
+//   runtime"). A manifest that does not say (not from a build) is not refused for it.
 // Modules shared without `singleton` never block: when the shell's copy is too old the runtime
 // loads the remote's own copy. They are reported, so a release log says which copy is used.
 import semver from 'semver';
@@ -38,6 +41,13 @@ export interface GateVerdict {
 
 const sharedList = (manifest: FederationManifest | null | undefined): SharedEntry[] =>
   Array.isArray(manifest?.shared) ? manifest.shared : [];
+/** The @module-federation release the manifest's build used (`metaData.pluginVersion`), if it says. */
+const runtimeVersionOf = (manifest: FederationManifest | null | undefined): string | undefined => {
+  const metaData = manifest?.metaData;
+  const version =
+    typeof metaData === 'object' && metaData ? (metaData as { pluginVersion?: unknown }).pluginVersion : undefined;
+  return typeof version === 'string' && version ? version : undefined;
+};
 const satisfies = (version: string, range: string) => semver.satisfies(version, range, { includePrerelease: true });
 
 export function checkCompatibility({
@@ -64,6 +74,14 @@ export function checkCompatibility({
     if (!exposed.has(path)) {
       problems.push(`シェルが読み込む公開モジュール ${path} が ${federationName} にありません。`);
     }
+  }
+  const remoteRuntime = runtimeVersionOf(remoteManifest);
+  const shellRuntime = runtimeVersionOf(shellManifest);
+  if (remoteRuntime && shellRuntime && remoteRuntime !== shellRuntime) {
+    problems.push(
+      `フェデレーションのランタイム: ${federationName} は ${remoteRuntime} でビルドされていますが、` +
+        `シェルは ${shellRuntime} です (リモートはシェルのランタイムで動きます)。`,
+    );
   }
   const shellShared = new Map(sharedList(shellManifest).map((s) => [s.name, s]));
   for (const shared of sharedList(remoteManifest)) {

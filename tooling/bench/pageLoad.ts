@@ -11,6 +11,8 @@ export interface PageLoadFigures {
   remotesContacted: string[];
   firebaseBeforeInteractive: boolean;
   firebaseRequested: boolean;
+  /** Each script's encoded body (brotli as served), by origin's app and path, largest first (the last run's). */
+  scripts: { script: string; bytes: number }[];
 }
 
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -63,6 +65,12 @@ export async function measurePageLoad(
       const scripts = requests.filter((r) => r.type === 'script');
       const transferred = await Promise.all(scripts.map((r) => r.done ?? Promise.resolve(0)));
       const firebase = scripts.filter((r) => /firebase/i.test(r.url.pathname));
+      const perScript = scripts
+        .map((r, i) => ({
+          script: `${portNames[r.url.port] ?? r.url.host}${r.url.pathname}`,
+          bytes: transferred[i] ?? 0,
+        }))
+        .sort((a, b) => b.bytes - a.bytes);
       samples.push({
         jsBytesTransferred: transferred.reduce((a, b) => a + b, 0),
         jsBytesGzip: scripts.reduce((sum, r) => sum + gzipSizeOf(r.url, distDirs), 0),
@@ -72,6 +80,7 @@ export async function measurePageLoad(
         ].sort(),
         firebaseRequested: firebase.length > 0,
         firebaseBeforeInteractive: firebase.some((r) => r.at < interactiveAt),
+        scripts: perScript,
       });
       await context.close();
     }
@@ -85,5 +94,6 @@ export async function measurePageLoad(
     remotesContacted: [...new Set(samples.flatMap((s) => s.remotesContacted))].sort(),
     firebaseRequested: samples.some((s) => s.firebaseRequested),
     firebaseBeforeInteractive: samples.some((s) => s.firebaseBeforeInteractive),
+    scripts: samples.at(-1)?.scripts ?? [],
   };
 }

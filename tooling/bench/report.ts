@@ -177,6 +177,10 @@ function reportOtherFigures(r: BenchResults) {
         'Firebase downloaded at all': f.firebaseRequested ? 'yes' : 'no',
       })),
     );
+    for (const [page, f] of Object.entries(r.pageLoads)) {
+      console.log(`Scripts of ${page} (encoded bodies, bytes)`);
+      console.table(f.scripts);
+    }
   }
   if (r.signInToDashboardMs !== undefined)
     console.log(`Sign-in complete → dashboard cards visible (median): ${ms(r.signInToDashboardMs)}`);

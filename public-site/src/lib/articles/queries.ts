@@ -1,27 +1,16 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Article } from 'shared-articles';
 import { articleKeys } from 'shared-data';
-import { useHydrated } from 'shared-ui';
 import { fetchArticleBySlug, fetchArticles } from './articleSource';
-import { readLocalArticles, withLocalArticles } from './localArticles';
+import { withLocalArticles } from './localArticles';
+import { useLocalArticles } from './useLocalArticles';
 import { relatedCards, type ArticleCardData } from './relatedCards';
 
-const NONE: readonly Article[] = [];
 const NO_CARDS: readonly ArticleCardData[] = [];
 
 /** The service's list (or the snapshot's), as cached under its key. */
 const articleList = { queryKey: articleKeys.list(), queryFn: () => fetchArticles() };
-
-/**
- * The articles stored in this browser, read once the page is live. The server never knows them,
- * so a hydrating render must not either (its HTML would not match); they join in the render right
- * after. A page rendered in the browser alone has them from its first render.
- */
-function useLocalArticles(): readonly Article[] {
-  const hydrated = useHydrated();
-  return useMemo(() => (hydrated ? readLocalArticles() : NONE), [hydrated]);
-}
 
 /**
  * All public articles, newest first (list, related articles): the service's, with the stored ones

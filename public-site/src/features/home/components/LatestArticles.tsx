@@ -1,43 +1,43 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { EXCERPT_LENGTH } from 'shared-articles';
 import { paths } from 'shared-core';
-import { Banner, CardGrid, Container, Spinner } from 'shared-ui';
+import { Container } from 'shared-ui';
 import { ActionButton } from '../../../components/ActionButton';
-import { ArticleTeaser } from '../../../components/ArticleTeaser';
-import { useArticles } from '../../../lib/articles/queries';
+import { useServedArticles } from '../../../lib/articles/servedArticles';
 import { HomeSection } from './homeSection';
+import { LatestCards, LatestLoading } from './LatestCards';
 import { SectionHeading } from './SectionHeading';
 
-/** The home page shows the three newest articles (spec section 9). */
-export const HOME_ARTICLE_COUNT = 3;
+export { HOME_ARTICLE_COUNT } from './LatestCards';
 
 const More = styled.div`
   margin-top: 40px;
   text-align: center;
 `;
 
+/**
+ * Without a served list the articles are fetched, by a chunk that brings TanStack Query. The
+ * server, which has no list only when the service and the snapshot both failed, shows them
+ * loading in the same Suspense boundary, so the browser hydrates it and fetches them.
+ */
+const LatestFromQuery = typeof document === 'undefined' ? LatestLoading : lazy(() => import('./LatestFromQuery'));
+
 /** CONTENTS: the newest articles and the way to all of them. */
 export function LatestArticles() {
-  const { data, isPending, isError, error } = useArticles();
+  const served = useServedArticles();
   return (
     <HomeSection forwardedAs="section" aria-labelledby="contents-title">
       <Container>
         <SectionHeading id="contents-title" eyebrow="CONTENTS">
           最新の記事
         </SectionHeading>
-        {isPending ? (
-          <Spinner label="記事を読み込んでいます..." />
-        ) : isError ? (
-          <Banner tone="error">{error.message}</Banner>
+        {served ? (
+          <LatestCards articles={served} />
         ) : (
-          <CardGrid>
-            {/* No stagger of their own: the section is far below the hero, and it is its reveal on
-                scroll that shows the cards (an entrance at load would run unseen). */}
-            {data.slice(0, HOME_ARTICLE_COUNT).map((article) => (
-              <ArticleTeaser key={article.slug} article={article} excerptLength={EXCERPT_LENGTH.home} />
-            ))}
-          </CardGrid>
+          <Suspense fallback={<LatestLoading />}>
+            <LatestFromQuery />
+          </Suspense>
         )}
         <More>
           <ActionButton as={Link} to={paths.articles} onClick={() => window.scrollTo({ top: 0 })}>
