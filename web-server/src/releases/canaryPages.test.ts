@@ -146,10 +146,14 @@ it("serves a canary visitor's next page from the live release once the canary is
   expect(releaseOf(await get(bases[0]!, '/articles/a', 'release_bucket=5'))).toBe('v2');
   service.set({}, '2');
   await until(async () => releaseOf(await get(bases[0]!, '/articles/a', 'release_bucket=5')) === 'v1');
+  // Each server reads the registry on its own 50 ms round: the other one's has come too (on a busy
+  // machine it may come later than the first one's) before its next page is asked for.
+  const remotesOf = async (base: string) => (await get(base, '/mf-remotes.json', 'release_bucket=5')).json();
+  await until(async () => JSON.stringify(await remotesOf(bases[1]!)) === JSON.stringify({ public_site: LIVE }));
   const next = await get(bases[1]!, '/articles/b', 'release_bucket=5');
   expect(releaseOf(next)).toBe('v1');
   expect(await next.text()).not.toContain(CANARY);
-  expect(await (await get(bases[1]!, '/mf-remotes.json', 'release_bucket=5')).json()).toEqual({ public_site: LIVE });
+  expect(await remotesOf(bases[1]!)).toEqual({ public_site: LIVE });
   // The withdrawn canary's pages left the cache with it: started again, it renders afresh.
   service.set(CANARY_10, '3');
   await until(async () => releaseOf(await get(bases[0]!, '/articles/c', 'release_bucket=5')) === 'v2');
