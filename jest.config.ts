@@ -88,6 +88,10 @@ const config: Config = {
   // userEvent took over Jest's default 5 s there while taking 1–2 s alone. A hang still fails.
   // (A global option: set on a project, Jest 30 shows it and does not apply it.)
   testTimeout: 15_000,
+  // The run's one Auth emulator, started when a test file first asks for it and stopped at the end
+  // (service-kit/src/testing/runAuthEmulator.ts): not one per file.
+  globalSetup: 'service-kit/testing/authEmulatorGlobalSetup',
+  globalTeardown: 'service-kit/testing/authEmulatorGlobalTeardown',
   projects: [
     project('shared-core', 'node'),
     project('shared-context', 'jsdom'),

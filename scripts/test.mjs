@@ -102,10 +102,14 @@ const jestLoadJson = path.join(results, 'jest-load.json');
 
 const buildStatus = await builds;
 // Not beside the builds: a few tests read the apps' dist/ (the web server image's staged folder,
-// the page template), which the builds are writing.
+// the page template), which the builds are writing. Two workers, not Jest's default of one on two
+// cores: most of the slow files wait (a fault world's timeouts, a canary's real-time rounds, an
+// emulator starting, PostgreSQL's answers while the browsers hold the cores), and a second file
+// runs in that time. Every file keeps to its own ports, databases and folders (docs/testing.md).
 const jestMain = jest('unit and component tests (Jest, all but the load tests)', jestJson, [
   '--ignoreProjects',
   ...LOAD_PROJECTS,
+  '--maxWorkers=2',
 ]);
 const e2eJson = path.join(results, 'playwright.json');
 const [sizeStatus, e2eStatus] =

@@ -1,11 +1,12 @@
 /**
  * Integration with the real Firebase Auth emulator: firebase-admin verifies ID tokens the emulator
- * issued, and the admin rule decides who may write. Starts the emulator unless one is running.
+ * issued, and the admin rule decides who may write. The test run's emulator (runAuthEmulator.ts):
+ * not the one on 9099, which the browser suite's stack owns and a Jest file beside it must not stop.
  */
 import type { AdminUser, Article } from 'shared-articles';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { type AuthEmulator, ensureAuthEmulator, signUpOnEmulator } from 'service-kit/testing';
+import { type AuthEmulator, runAuthEmulator, signUpOnEmulator } from 'service-kit/testing';
 import { freshDatabaseEnv } from 'service-kit/testing';
 import { bearer, validInput } from './support/testApp';
 import { useTestApp } from './support/useTestApp';
@@ -21,7 +22,7 @@ let adminToken: string;
 let otherToken: string;
 
 beforeAll(async () => {
-  emulator = await ensureAuthEmulator();
+  emulator = await runAuthEmulator();
 }, 120_000);
 const { send } = useTestApp({
   build: () =>

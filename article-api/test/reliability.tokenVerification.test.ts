@@ -9,12 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import {
-  type AuthEmulator,
-  createAccountInProject,
-  signUpOnEmulator,
-  startPrivateAuthEmulator,
-} from 'service-kit/testing';
+import { type AuthEmulator, createAccountInProject, signUpOnEmulator, runAuthEmulator } from 'service-kit/testing';
 import { listen, type Send, type TestRequest } from 'service-kit/testing';
 import {
   type Claims,
@@ -161,7 +156,7 @@ describe('emulator verification is off unless FIREBASE_AUTH_EMULATOR_HOST is con
 
   let emulator: AuthEmulator;
   beforeAll(async () => {
-    emulator = await startPrivateAuthEmulator();
+    emulator = await runAuthEmulator();
   }, 120_000);
   afterAll(() => emulator?.stop());
 
@@ -169,7 +164,7 @@ describe('emulator verification is off unless FIREBASE_AUTH_EMULATOR_HOST is con
     const app = realProjectApp();
     const send = await listen(app);
     try {
-      const token = await signUpOnEmulator(emulator.host, `real-mode-${Date.now()}@example.com`);
+      const token = await signUpOnEmulator(emulator.host, `real-mode-${Date.now()}-${process.pid}@example.com`);
       expect(await statusesOnProtectedRoutes(send, token)).toEqual(allRefused);
     } finally {
       await app.close();
@@ -178,7 +173,11 @@ describe('emulator verification is off unless FIREBASE_AUTH_EMULATOR_HOST is con
 
   it('stays off even when another service instance in the same process turns the emulator on', async () => {
     // An account that exists on the emulator for the real project: an emulator-mode check would accept it.
-    const uid = await createAccountInProject(emulator.host, PROJECT, `same-process-${Date.now()}@example.com`);
+    const uid = await createAccountInProject(
+      emulator.host,
+      PROJECT,
+      `same-process-${Date.now()}-${process.pid}@example.com`,
+    );
     const real = realProjectApp();
     const sendReal = await listen(real);
     const emulated = buildApp({

@@ -1,19 +1,14 @@
 /**
  * Authorisation matrix for a service: every route the app registers × anonymous / signed-in
- * operator / admin, with ID tokens from a private Auth emulator verified by firebase-admin. A route
- * added without a matrix entry fails the first test. Then the tokens that must be refused on every
+ * operator / admin, with ID tokens from the test run's Auth emulator (runAuthEmulator.ts) verified
+ * by firebase-admin. A route added without a matrix entry fails the first test. Then the tokens that must be refused on every
  * protected route. Each service lists its routes (its test/reliability.authMatrix.test.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../errors';
-import {
-  type AuthEmulator,
-  disableAccount,
-  revokeTokens,
-  signUpOnEmulator,
-  startPrivateAuthEmulator,
-} from './authEmulator';
+import { type AuthEmulator, disableAccount, revokeTokens, signUpOnEmulator } from './authEmulator';
 import { freshDatabaseEnv } from './engine';
+import { runAuthEmulator } from './runAuthEmulator';
 import type { TestRequest } from './http';
 import { decodeClaims, nowInSeconds, unsignedToken, withClaims } from './idTokens';
 import { serve, type RunningApp } from './useTestApp';
@@ -80,7 +75,7 @@ export function describeAuthMatrix({ routes, build, refusals: { 403: forbidden }
   const registered: string[] = [];
   const tokens: Record<Role, string | null> = { anonymous: null, operator: null, admin: null };
   beforeAll(async () => {
-    emulator = await startPrivateAuthEmulator();
+    emulator = await runAuthEmulator();
     const app = build(
       Object.assign(freshDatabaseEnv(), {
         FIREBASE_AUTH_EMULATOR_HOST: emulator.host,

@@ -8,6 +8,7 @@ export * from './rawHttp';
 export * from './useTestApp';
 export * from './maintenance';
 export * from './authEmulator';
+export * from './runAuthEmulator';
 export * from './idTokens';
 export * from './authMatrix';
 export * from './fakeTokens';

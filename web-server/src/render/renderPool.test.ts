@@ -68,12 +68,9 @@ function pool(size: number, options: PoolOptions = {}) {
   };
 }
 
-const waitFor = async (condition: () => Promise<boolean>, timeoutMs = 5000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** Polls until `condition` holds; only the test's limit bounds it (a busy machine is slower, not wrong). */
+const waitFor = async (condition: () => Promise<boolean>) => {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
 };
 
 afterEach(async () => {
