@@ -1,5 +1,7 @@
 // CPU-seconds of processes from /proc (Linux): where the time of a load went, process by process.
-// A PostgreSQL server is its postmaster and every backend it forked, so it is read as a tree.
+// A PostgreSQL server is its postmaster and every backend it forked, so it is read as a tree. Also
+// the seconds they were ready to run but waited for a core (schedstat's run delay), and the
+// machine's CPU pressure (PSI): on a shared machine, what other processes cost this one's latency.
 import fs from 'node:fs';
 
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on every Linux build in use). */
@@ -29,9 +31,22 @@ const pids = () =>
     .filter((name) => /^\d+$/.test(name))
     .map(Number);
 
-/** CPU-seconds used so far by `pid` and all its descendants (reaped children included). */
-export function treeCpuSeconds(pid: number): number {
-  const stats = new Map(pids().map((each) => [each, statOf(each)] as const));
+/** Nanoseconds the threads of `pid` have waited on a run queue, ready to run (0 when unreadable). */
+function runDelayNs(pid: number): number {
+  try {
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .reduce(
+        (sum, task) => sum + Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[1]),
+        0,
+      );
+  } catch {
+    return 0; // gone
+  }
+}
+
+/** `pid` and all its descendants living now. */
+function treeOf(pid: number, stats: Map<number, Stat | null>): Set<number> {
   const inTree = new Set([pid]);
   // Parents come before their children in no guaranteed order: repeat until nothing is added.
   for (let grew = true; grew;) {
@@ -42,9 +57,33 @@ export function treeCpuSeconds(pid: number): number {
         grew = true;
       }
   }
+  return inTree;
+}
+
+/** CPU-seconds used so far by `pid` and all its descendants (reaped children included). */
+export function treeCpuSeconds(pid: number): number {
+  const stats = new Map(pids().map((each) => [each, statOf(each)] as const));
   let ticks = 0;
-  for (const each of inTree) ticks += stats.get(each)?.ticks ?? 0;
+  for (const each of treeOf(pid, stats)) ticks += stats.get(each)?.ticks ?? 0;
   return ticks / TICKS_PER_SECOND;
+}
+
+/** Seconds `pid` and its living descendants have waited for a core so far (exited ones not included). */
+export function treeRunDelaySeconds(pid: number): number {
+  const stats = new Map(pids().map((each) => [each, statOf(each)] as const));
+  let ns = 0;
+  for (const each of treeOf(pid, stats)) ns += runDelayNs(each);
+  return ns / 1e9;
+}
+
+/** Microseconds, so far, during which at least one task of the machine waited for a core (PSI). */
+function cpuPressureMicros(): number | null {
+  try {
+    const some = fs.readFileSync('/proc/pressure/cpu', 'utf8').split('\n')[0] ?? '';
+    return Number(/total=(\d+)/.exec(some)?.[1] ?? Number.NaN);
+  } catch {
+    return null; // a kernel without PSI
+  }
 }
 
 /** The postmaster listening on `port` (its command line names the port). */
@@ -61,9 +100,9 @@ export function postmasterPid(port: number): number | undefined {
   });
 }
 
-/** Reads each named process tree now; `since()` then gives the CPU-seconds each used since. */
-export function cpuMeter(processes: Record<string, number>) {
-  const read = () => Object.fromEntries(Object.entries(processes).map(([name, pid]) => [name, treeCpuSeconds(pid)]));
+/** `read` of each named process tree now; `since()` then gives how much each grew since, rounded to 0.01. */
+function treeMeter(processes: Record<string, number>, readTree: (pid: number) => number) {
+  const read = () => Object.fromEntries(Object.entries(processes).map(([name, pid]) => [name, readTree(pid)]));
   const before = read();
   return {
     since(): Record<string, number> {
@@ -71,6 +110,27 @@ export function cpuMeter(processes: Record<string, number>) {
       return Object.fromEntries(
         Object.entries(after).map(([name, seconds]) => [name, Math.round((seconds - before[name]!) * 100) / 100]),
       );
+    },
+  };
+}
+
+/** Reads each named process tree now; `since()` then gives the CPU-seconds each used since. */
+export const cpuMeter = (processes: Record<string, number>) => treeMeter(processes, treeCpuSeconds);
+
+/** Reads each named process tree now; `since()` then gives the seconds each waited for a core since. */
+export const runDelayMeter = (processes: Record<string, number>) => treeMeter(processes, treeRunDelaySeconds);
+
+/**
+ * The machine's CPU pressure from now: `since()` gives the share (%) of the time since during which
+ * at least one task waited for a core (PSI "some"), or null without PSI.
+ */
+export function cpuPressureMeter() {
+  const [micros, at] = [cpuPressureMicros(), performance.now()];
+  return {
+    since(): number | null {
+      const now = cpuPressureMicros();
+      if (micros === null || now === null) return null;
+      return Math.round(((now - micros) / 1000 / (performance.now() - at)) * 100);
     },
   };
 }

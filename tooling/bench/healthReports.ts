@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { findPostgresBin, type PostgresServer, startPostgres } from 'service-kit/testing';
 import { freePort } from 'local-stack/processes.mjs';
 import { startServiceInstances } from 'release-tooling/test/faults/serviceInstances';
-import { cpuMeter, postmasterPid } from './cpuTime';
+import { cpuMeter, cpuPressureMeter, postmasterPid, runDelayMeter } from './cpuTime';
 import type { LoadFigures, LoadPlan } from './healthReportsLoad';
 
 const SITE_ORIGIN = 'http://localhost:3000';
@@ -22,9 +22,13 @@ const SITE_ORIGIN = 'http://localhost:3000';
 export interface HealthReportFigures {
   rate: number;
   seconds: number;
-  load: Omit<LoadFigures, 'cpuSeconds'>;
+  load: Omit<LoadFigures, 'cpuSeconds' | 'runDelaySeconds'>;
   /** CPU-seconds over the load: each instance, PostgreSQL (all its processes), the load generator */
   cpuSeconds: Record<string, number>;
+  /** seconds the same processes were ready to run but waited for a core (the machine's other load) */
+  runDelaySeconds: Record<string, number>;
+  /** share of the load's time (%) during which some task of the machine waited for a core, or null */
+  cpuPressure: number | null;
   /** rows after the load, and the views they hold */
   rows: {
     releaseHealth: number;
@@ -86,17 +90,22 @@ export async function measureHealthReports({
       warmupSeconds: 5,
     };
     const postmaster = postmasterPid(postgres.port);
-    const meter = cpuMeter({
+    const processes = {
       ...Object.fromEntries(services.instances.map((instance, i) => [`instance ${i + 1}`, instance.pid()!])),
       ...(postmaster ? { PostgreSQL: postmaster } : {}),
-    });
-    const { stdout } = await promisify(execFile)(
+    };
+    const [meter, waits, pressure] = [cpuMeter(processes), runDelayMeter(processes), cpuPressureMeter()];
+    const generating = promisify(execFile)(
       process.execPath,
       ['--import', 'tsx', path.join(__dirname, 'healthReportsLoad.ts'), JSON.stringify(plan)],
       { maxBuffer: 1 << 20 },
     );
-    const { cpuSeconds: generator, ...load } = JSON.parse(stdout.trim().split('\n').pop()!) as LoadFigures;
+    const { stdout } = await generating;
+    const last = JSON.parse(stdout.trim().split('\n').pop()!) as LoadFigures;
+    const { cpuSeconds: generator, runDelaySeconds: generatorWaited, ...load } = last;
     const cpuSeconds = { ...meter.since(), 'load generator': generator };
+    const runDelaySeconds = { ...waits.since(), 'load generator': generatorWaited };
+    const cpuPressure = pressure.since();
     const rows = {
       releaseHealth: query(postgres, 'SELECT count(*) FROM release_health'),
       releaseHealthTokens: query(postgres, 'SELECT count(*) FROM release_health_tokens'),
@@ -104,7 +113,7 @@ export async function measureHealthReports({
       viewsCounted: query(postgres, 'SELECT COALESCE(sum(views), 0) FROM release_health'),
       failuresCounted: query(postgres, 'SELECT COALESCE(sum(render_crashes), 0) FROM release_health'),
     };
-    return { rate, seconds, load, cpuSeconds, rows };
+    return { rate, seconds, load, cpuSeconds, runDelaySeconds, cpuPressure, rows };
   } finally {
     await services?.stop();
     await postgres.stop();
@@ -136,10 +145,14 @@ export function reportHealthReports(f: HealthReportFigures) {
       'tokens table': `${Math.round(rows.releaseHealthTokensBytes / 1024)} KiB`,
     },
   ]);
+  const perProcess = (seconds: Record<string, number>) =>
+    Object.entries(seconds)
+      .map(([name, value]) => `${name} ${value}`)
+      .join(', ');
+  console.log(`CPU-seconds over the load: ${perProcess(f.cpuSeconds)}`);
   console.log(
-    `CPU-seconds over the load: ${Object.entries(f.cpuSeconds)
-      .map(([name, seconds]) => `${name} ${seconds}`)
-      .join(', ')}`,
+    `Seconds waiting for a core: ${perProcess(f.runDelaySeconds)}; ` +
+      `CPU pressure (some task waiting): ${f.cpuPressure ?? '?'} % of the time`,
   );
 }
 

@@ -9,6 +9,7 @@
 import { build as histogram } from 'hdr-histogram-js';
 import { Pool } from 'undici';
 import { viewTokenFor } from 'shared-releases/view-token';
+import { treeRunDelaySeconds } from './cpuTime';
 
 export interface LoadPlan {
   /** origins of the service instances (`http://127.0.0.1:<port>`) */
@@ -53,6 +54,8 @@ export interface LoadFigures extends LatencyFigures {
   maxSendLagMs: number;
   /** the generator's own CPU-seconds over the run (minting tokens included) */
   cpuSeconds: number;
+  /** the seconds it waited for a core over the run */
+  runDelaySeconds: number;
   perTarget: LatencyFigures[];
 }
 
@@ -166,6 +169,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadFigures> {
     failures,
     maxSendLagMs: Math.round(maxSendLagMs * 10) / 10,
     cpuSeconds: Math.round((cpu.user + cpu.system) / 10_000) / 100,
+    runDelaySeconds: Math.round(treeRunDelaySeconds(process.pid) * 100) / 100,
     ...figuresOf(all),
     perTarget: perTarget.map(figuresOf),
   };

@@ -7,6 +7,7 @@ import { createReleaseRepository } from '../kyselyReleaseRepository';
 import { createVitalsRepository } from '../kyselyVitalsRepository';
 import type { ReleaseEngine, ReleaseTables } from '../releaseDatabase';
 import type { Storage } from '../storage';
+import { withCountsInOneStatement } from './healthCounts';
 import { migratePostgres } from './migrations';
 
 const postgresEngine: ReleaseEngine = {
@@ -34,7 +35,7 @@ export async function openPostgresStorage({ url, poolMax, log }: PostgresStorage
   return {
     engine: 'postgres',
     releases: createReleaseRepository(kysely, postgresEngine),
-    health: createHealthRepository(kysely, postgresEngine),
+    health: withCountsInOneStatement(createHealthRepository(kysely, postgresEngine), kysely, postgresEngine),
     vitals: createVitalsRepository(kysely),
     description: describePostgresUrl(url),
     rateLimitStore: rateLimits.store,
