@@ -39,13 +39,13 @@ test.beforeAll(async () => {
   checkout.edit('public-site/src/routes.tsx', (text) =>
     text
       .replace(
-        "import { QueryClientProvider } from '@tanstack/react-query';\n",
-        "import { QueryClientProvider } from '@tanstack/react-query';\nimport { createGlobalStyle } from 'styled-components';\n" +
+        "import { pageOnDemand } from './pageOnDemand';\n",
+        "import { pageOnDemand } from './pageOnDemand';\nimport { createGlobalStyle } from 'styled-components';\n" +
           'const LateText = createGlobalStyle`@keyframes canary-late { to { visibility: visible; } } main { visibility: hidden; animation: canary-late 0s 1.5s forwards; }`;\n',
       )
       .replace(
-        '<QueryClientProvider client={queryClient}>\n',
-        '<QueryClientProvider client={queryClient}>\n      <LateText />\n',
+        '  return <PublicRoutes />;\n',
+        '  return (\n    <>\n      <LateText />\n      <PublicRoutes />\n    </>\n  );\n',
       ),
   );
   builds.ok = fs.mkdtempSync(path.join(os.tmpdir(), 'vitals-ok-'));

@@ -6,9 +6,9 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from 'pg';
 import { freePort } from './freePort';
 
 export interface PostgresServer {
@@ -52,15 +52,22 @@ function asServerUser(command: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
 }
 
-function accepting(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
+/**
+ * Ready when a query answers: the postmaster accepts TCP while it is still starting up or
+ * recovering after a restart, and refuses a session then ("the database system is starting up").
+ */
+async function accepting(port: number): Promise<boolean> {
+  const client = new Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 export interface StartOptions {
