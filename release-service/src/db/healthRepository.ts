@@ -7,7 +7,6 @@
  * each view token has counted (table release_health_tokens), kept until the token expires.
  */
 import type { ReleaseEnvironment } from 'shared-releases';
-import { splitFailures } from '../releases/healthWindow';
 
 export interface HealthSums {
   views: number;
@@ -53,15 +52,6 @@ export interface TokenTaken {
   failures: number;
 }
 
-/**
- * A TokenUse with where what it gets is counted: the row of its remote's release and minute, and
- * the report's failures by kind (what the token allows of them is split in this order: splitFailures).
- */
-export interface CountedUse
-  extends
-    TokenUse,
-    Pick<HealthCount, 'environment' | 'version' | 'minute' | 'loadFailures' | 'renderCrashes' | 'hydrationErrors'> {}
-
 export interface HealthRepository {
   /**
    * Takes `uses` from their tokens' allowance, atomically per token and remote across every
@@ -71,11 +61,6 @@ export interface HealthRepository {
   takeTokens(uses: readonly TokenUse[], cap: number): Promise<TokenTaken[]>;
   /** Adds each count to its row (created at zero); one row per key in `counts`. */
   add(counts: readonly HealthCount[]): Promise<void>;
-  /**
-   * takeTokens, then what each use got added to its row (countsOf): one statement on PostgreSQL
-   * (the report's one round trip), the two calls in turn on SQLite. A use that got nothing adds nothing.
-   */
-  takeAndCount(uses: readonly CountedUse[], cap: number): Promise<TokenTaken[]>;
   /** A release's sums over its rows from `sinceMinute` on. */
   sums(environment: ReleaseEnvironment, remote: string, version: string, sinceMinute: number): Promise<HealthSums>;
   /**
@@ -103,42 +88,4 @@ export const sumsOf = (row: Record<keyof HealthSums, number | string> | undefine
 export function firstTake(use: TokenUse, cap: number): TokenUse {
   const views = Math.min(use.views, cap);
   return Object.assign({}, use, { views, failures: Math.min(use.failures, views) });
-}
-
-const countKey = (count: HealthCount) => `${count.environment}\n${count.remote}\n${count.version}\n${count.minute}`;
-
-/** The counts of one row summed (new objects): a statement may upsert each row once. */
-export function mergedCounts(counts: readonly HealthCount[]): HealthCount[] {
-  const byKey = new Map<string, HealthCount>();
-  for (const count of counts) {
-    const known = byKey.get(countKey(count));
-    if (!known) byKey.set(countKey(count), Object.assign({}, count));
-    else
-      for (const field of ['views', 'loadFailures', 'renderCrashes', 'hydrationErrors'] as const)
-        known[field] += count[field];
-  }
-  return [...byKey.values()];
-}
-
-/** What `uses` got (`taken`, in order) as counts, one per row: views taken, failures split by kind. */
-export function countsOf(uses: readonly CountedUse[], taken: readonly TokenTaken[]): HealthCount[] {
-  const counts = uses.flatMap((use, index): HealthCount[] => {
-    const { views, failures } = taken[index]!;
-    if (views === 0 && failures === 0) return []; // the token is used up
-    const { environment, remote, version, minute } = use;
-    return [Object.assign({ environment, remote, version, minute, views }, splitFailures(use, failures))];
-  });
-  return mergedCounts(counts);
-}
-
-/** Each use's row of a RETURNING (which promises no order), as its answer; 0 and 0 without one. */
-export function takenInOrder(
-  uses: readonly Pick<TokenUse, 'token' | 'remote'>[],
-  rows: readonly ({ token: string; remote: string } & TokenTaken)[],
-): TokenTaken[] {
-  const taken = new Map(rows.map((row) => [`${row.token}\n${row.remote}`, row]));
-  return uses.map((use) => {
-    const row = taken.get(`${use.token}\n${use.remote}`);
-    return { views: row?.views ?? 0, failures: row?.failures ?? 0 };
-  });
 }

@@ -5,7 +5,7 @@
  * so two instances taking from one token never both get its views.
  */
 import { type Kysely, sql } from 'kysely';
-import { countsOf, firstTake, type HealthRepository, sumsOf, takenInOrder } from './healthRepository';
+import { firstTake, type HealthRepository, sumsOf } from './healthRepository';
 import { compiledOnce, perRowCount, rowsOf } from 'service-kit/kysely';
 import type { ReleaseEngine, ReleaseTables } from './releaseDatabase';
 
@@ -20,7 +20,7 @@ const offered = (column: string) => sql.ref<number>(`excluded.${column}`);
  * without its view: healthReports.ts). `taken_*` record what this report got: RETURNING gives only
  * the new row.
  */
-export function takeFromToken(engine: ReleaseEngine, cap: number) {
+function takeFromToken(engine: ReleaseEngine, cap: number) {
   const views = engine.least(sql<number>`CAST(${cap} AS integer)`, sql<number>`${old('views')} + ${offered('views')}`);
   const takenViews = sql<number>`${views} - ${old('views')}`;
   const failures = engine.least(takenViews, offered('failures'));
@@ -112,7 +112,7 @@ export function createHealthRepository(kysely: Kysely<ReleaseTables>, engine: Re
         }),
       );
   });
-  const repository: HealthRepository = {
+  return {
     async takeTokens(uses, cap) {
       if (uses.length === 0) return [];
       const values = uses.flatMap((use) => {
@@ -120,7 +120,12 @@ export function createHealthRepository(kysely: Kysely<ReleaseTables>, engine: Re
         return [first.token, first.remote, first.expiresMinute, first.views, first.failures];
       });
       const { rows } = await take(kysely, cap, ...values);
-      return takenInOrder(uses, rows);
+      // RETURNING promises no order: each use finds its own row.
+      const taken = new Map(rows.map((row) => [`${row.token}\n${row.remote}`, row]));
+      return uses.map((use) => {
+        const row = taken.get(`${use.token}\n${use.remote}`);
+        return { views: row?.views ?? 0, failures: row?.failures ?? 0 };
+      });
     },
     async add(counts) {
       if (counts.length === 0) return;
@@ -139,12 +144,6 @@ export function createHealthRepository(kysely: Kysely<ReleaseTables>, engine: Re
         count.hydrationErrors,
       ]);
       await add(kysely, ...values);
-    },
-    // The two statements in turn (PostgreSQL's storage replaces this with one: postgres/healthCounts.ts).
-    async takeAndCount(uses, cap) {
-      const taken = await repository.takeTokens(uses, cap);
-      await repository.add(countsOf(uses, taken));
-      return taken;
     },
     sums: async (environment, remote, version, sinceMinute) =>
       sumsOf((await sums(kysely, environment, remote, version, sinceMinute)).rows[0]),
@@ -177,5 +176,4 @@ export function createHealthRepository(kysely: Kysely<ReleaseTables>, engine: Re
       await pruneTokens(kysely, nowMinute);
     },
   };
-  return repository;
 }

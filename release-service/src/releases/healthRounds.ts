@@ -1,12 +1,11 @@
 /**
- * A health report's write — what its view token allows and the counts (takeAndCount; or the two
- * apart, takeTokens and add) — gathered across the reports an instance is handling at once
- * (docs/canary-releases.md, "Load"): while one round of writes is in the database, the reports
- * arriving meanwhile wait and go together in the next round, one statement for all of them instead
- * of one each. Idle, a report goes at once (a round of one: nothing waits for a timer); busy, rounds
- * grow with the load. At 1,000 reports a second every report of a release in one minute adds to one
- * row: alone, each report locked that row in turn (PostgreSQL's backends queueing on it); in rounds,
- * once per round.
+ * A health report's two writes — what its view token allows (takeTokens) and the counts (add) —
+ * gathered across the reports an instance is handling at once (docs/canary-releases.md, "Load"):
+ * while one round of writes is in the database, the reports arriving meanwhile wait and go
+ * together in the next round, one statement for all of them instead of one each. Idle, a report
+ * goes at once (a round of one: nothing waits for a timer); busy, rounds grow with the load. At
+ * 1,000 reports a second every report of a release in one minute adds to one row: alone, each
+ * report locked that row in turn (PostgreSQL's backends queueing on it); in rounds, once per round.
  *
  * Each report keeps its own answer: what its tokens allowed (a token and remote appear at most once
  * a round, so a second report of the same token waits for the next and sees what the first took),
@@ -15,14 +14,7 @@
  * each report in it, as each would have failed alone. DataLoader batches per event-loop tick and
  * answers one key once; here the same key must be taken twice, in turn, so this is written out.
  */
-import {
-  type CountedUse,
-  type HealthCount,
-  type HealthRepository,
-  mergedCounts,
-  type TokenTaken,
-  type TokenUse,
-} from '../db/healthRepository';
+import type { HealthCount, HealthRepository, TokenTaken, TokenUse } from '../db/healthRepository';
 
 /** Items per statement at most (a round's parameters stay far under PostgreSQL's 65,535). */
 const MAX_ROUND = 500;
@@ -93,48 +85,51 @@ export function sharedReads<K, T>(read: (key: K) => Promise<T>): (key: K) => Pro
 }
 
 const useKey = (use: TokenUse) => `${use.token}\n${use.remote}`;
+const countKey = (count: HealthCount) => `${count.environment}\n${count.remote}\n${count.version}\n${count.minute}`;
 
-/**
- * `take` gathered in rounds per cap, a token and remote at most once a round, each round's uses in
- * (token, remote) order (the order rows are locked in), each caller answered its own.
- */
-function takingInRounds<U extends TokenUse>(take: (uses: U[], cap: number) => Promise<TokenTaken[]>) {
+/** The counts of one row summed: a statement may upsert each row once. */
+function merged(counts: HealthCount[]): HealthCount[] {
+  const byKey = new Map<string, HealthCount>();
+  for (const count of counts) {
+    const known = byKey.get(countKey(count));
+    if (!known) byKey.set(countKey(count), Object.assign({}, count));
+    else
+      for (const field of ['views', 'loadFailures', 'renderCrashes', 'hydrationErrors'] as const)
+        known[field] += count[field];
+  }
+  return [...byKey.values()];
+}
+
+/** `store` with takeTokens and add gathered in rounds (above); sums and prune as they are. */
+export function healthInRounds(store: HealthRepository): HealthRepository {
   // One gatherer per cap (the service has one: HEALTH_TOKEN_VIEWS), so a round shares its cap.
-  const byCap = new Map<number, (uses: U[]) => Promise<TokenTaken[]>>();
-  return (uses: readonly U[], cap: number) => {
-    let gathered = byCap.get(cap);
-    if (!gathered) {
-      gathered = inRounds(async (round: U[]) => {
-        const order = round.map((_, index) => index).sort((a, b) => (useKey(round[a]!) < useKey(round[b]!) ? -1 : 1));
-        const taken = await take(
-          order.map((index) => round[index]!),
+  const takes = new Map<number, (uses: TokenUse[]) => Promise<TokenTaken[]>>();
+  const takeWith = (cap: number) => {
+    let take = takes.get(cap);
+    if (!take) {
+      take = inRounds(async (uses: TokenUse[]) => {
+        const order = uses.map((_, index) => index).sort((a, b) => (useKey(uses[a]!) < useKey(uses[b]!) ? -1 : 1));
+        const taken = await store.takeTokens(
+          order.map((index) => uses[index]!),
           cap,
         );
-        const answers: TokenTaken[] = new Array<TokenTaken>(round.length);
+        const answers: TokenTaken[] = new Array<TokenTaken>(uses.length);
         order.forEach((index, at) => (answers[index] = taken[at]!));
         return answers;
       }, useKey);
-      byCap.set(cap, gathered);
+      takes.set(cap, take);
     }
-    return gathered([...uses]);
+    return take;
   };
-}
-
-/**
- * `store` with takeTokens, add and takeAndCount gathered in rounds (above); sums and prune as they
- * are. A report's one write, takeAndCount, is one statement a round on PostgreSQL.
- */
-export function healthInRounds(store: HealthRepository): HealthRepository {
   const add = inRounds(async (counts: HealthCount[]) => {
-    await store.add(mergedCounts(counts));
+    await store.add(merged(counts));
     return counts.map(() => undefined);
   });
   return {
-    takeTokens: takingInRounds((uses, cap) => store.takeTokens(uses, cap)),
+    takeTokens: (uses, cap) => takeWith(cap)([...uses]),
     add: async (counts) => {
       await add([...counts]);
     },
-    takeAndCount: takingInRounds((uses: CountedUse[], cap) => store.takeAndCount(uses, cap)),
     sums: (...args) => store.sums(...args),
     prune: (...args) => store.prune(...args),
     series: (...args) => store.series(...args),

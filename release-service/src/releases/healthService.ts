@@ -11,9 +11,9 @@ import type {
   ReleaseEnvironment,
 } from 'shared-releases';
 import type { FastifyBaseLogger } from 'fastify';
-import type { HealthRepository } from '../db/healthRepository';
+import type { HealthCount, HealthRepository } from '../db/healthRepository';
 import { canaryRefOf, FlipConflictError, type RegistryEntry, type ReleaseRepository } from '../db/releaseRepository';
-import { decisionOf, type HealthRules, minuteOf, releaseHealth, sinceMinute } from './healthWindow';
+import { decisionOf, type HealthRules, minuteOf, releaseHealth, sinceMinute, splitFailures } from './healthWindow';
 import { vouchedEntries } from './healthTokens';
 import { automaticAudit } from './automaticAudit';
 import { SERIES_KEPT_MINUTES } from './canarySeries';
@@ -140,29 +140,28 @@ export function createHealthService({ repo, store, rules, clock, log, advance, v
       const vouched = vouchedEntries(report, rules, nowMs, (reported) =>
         findReleasable(reported.remote) ? releaseKeyOf(lines[reported.remote], reported.manifest) : null,
       );
-      // What each token allows, and that added to the counts, in one write (takeAndCount): one
-      // statement on PostgreSQL (both or neither); on SQLite the token first, so a failure between
-      // the two loses these views, never counts them twice.
-      const taken = await store.takeAndCount(
-        vouched.map(({ use, version, entry }) =>
-          Object.assign({}, use, { environment, version, minute }, countedFailures(entry)),
-        ),
+      // Taken before the counts are added: a failure between the two loses these views, never
+      // counts them twice.
+      const taken = await store.takeTokens(
+        vouched.map(({ use }) => use),
         rules.tokenViews,
       );
+      const counts = new Map<string, HealthCount>();
       let accepted = 0;
-      const counted = new Set<string>();
-      vouched.forEach(({ entry, entries }, index) => {
+      vouched.forEach(({ version, entry, entries }, index) => {
         const allowed = taken[index]!;
         if (allowed.views === 0 && allowed.failures === 0) return; // the token is used up
         accepted += entries;
-        counted.add(entry.remote);
+        add(counts, { environment, remote: entry.remote, version, minute }, allowed.views, entry, allowed.failures);
       });
+      const added = [...counts.values()];
+      await store.add(added);
       const measured = vitals
         ? await vitals.count(report, nowMs, (vital) =>
             findReleasable(vital.remote) ? releaseKeyOf(lines[vital.remote], vital.manifest) : null,
           )
         : new Set<string>();
-      for (const remote of new Set([...counted, ...measured])) {
+      for (const remote of new Set([...added.map((count) => count.remote), ...measured])) {
         const entry = lines[remote];
         if (entry) await evaluate(environment, remote, entry, nowMs);
       }
@@ -212,11 +211,22 @@ export function createHealthService({ repo, store, rules, clock, log, advance, v
   };
 }
 
-/** A reported entry's failures by kind, in the order a token's allowance is split over them. */
-const countedFailures = ({ loadFailures, renderCrashes, hydrationErrors }: HealthEntry) => ({
-  loadFailures,
-  renderCrashes,
-  hydrationErrors,
-});
+/** Adds an entry's counted part to the report's row for its release and minute. */
+function add(
+  counts: Map<string, HealthCount>,
+  key: Pick<HealthCount, 'environment' | 'remote' | 'version' | 'minute'>,
+  views: number,
+  reported: HealthEntry,
+  failures: number,
+): void {
+  const split = splitFailures(reported, failures);
+  const id = `${key.remote}\n${key.version}`;
+  const row = counts.get(id) ?? Object.assign({ views: 0, loadFailures: 0, renderCrashes: 0, hydrationErrors: 0 }, key);
+  row.views += views;
+  row.loadFailures += split.loadFailures;
+  row.renderCrashes += split.renderCrashes;
+  row.hydrationErrors += split.hydrationErrors;
+  counts.set(id, row);
+}
 
 export type HealthService = ReturnType<typeof createHealthService>;

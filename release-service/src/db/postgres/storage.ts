@@ -7,7 +7,6 @@ import { createReleaseRepository } from '../kyselyReleaseRepository';
 import { createVitalsRepository } from '../kyselyVitalsRepository';
 import type { ReleaseEngine, ReleaseTables } from '../releaseDatabase';
 import type { Storage } from '../storage';
-import { withCountsInOneStatement } from './healthCounts';
 import { migratePostgres } from './migrations';
 
 const postgresEngine: ReleaseEngine = {
@@ -35,7 +34,7 @@ export async function openPostgresStorage({ url, poolMax, log }: PostgresStorage
   return {
     engine: 'postgres',
     releases: createReleaseRepository(kysely, postgresEngine),
-    health: withCountsInOneStatement(createHealthRepository(kysely, postgresEngine), kysely, postgresEngine),
+    health: createHealthRepository(kysely, postgresEngine),
     vitals: createVitalsRepository(kysely),
     description: describePostgresUrl(url),
     rateLimitStore: rateLimits.store,
