@@ -28,6 +28,9 @@ declare global {
 export async function startAuthEmulatorBroker(): Promise<void> {
   const broker: Broker = { server: http.createServer(), emulator: undefined };
   broker.server.on('request', (_request, response) => {
+    // No kept-alive socket: a worker's next file would reuse it just as the server's 5 s keep-alive
+    // timeout closes it, and its fetch fail with "other side closed" (a fresh-clone run did).
+    response.setHeader('Connection', 'close');
     broker.emulator ??= startPrivateAuthEmulator();
     broker.emulator.then(
       ({ host }) => response.end(JSON.stringify({ host })),
@@ -65,8 +68,8 @@ export async function stopAuthEmulatorBroker(): Promise<void> {
 export async function runAuthEmulator(): Promise<AuthEmulator> {
   const broker = process.env[AUTH_EMULATOR_BROKER_VARIABLE];
   if (!broker) return startPrivateAuthEmulator();
-  // A broker that drops the request (seen on a loaded machine: "other side closed") leaves the file
-  // with a private emulator of its own, as before the broker, rather than failing every test.
+  // Should the broker still drop a request, the file starts a private emulator of its own, as before
+  // the broker, rather than failing every test.
   const response = await fetch(broker).catch(() => null);
   if (!response) return startPrivateAuthEmulator();
   const body = (await response.json()) as { host?: string; error?: string };
