@@ -4,20 +4,20 @@ import { makeArticle } from 'shared-articles/testing';
 afterEach(() => window.localStorage.clear());
 
 describe('readLocalArticles', () => {
-  it('reads the valid articles stored under "articles"', () => {
+  it('reads the valid articles stored under "articles"', async () => {
     window.localStorage.setItem('articles', JSON.stringify([makeArticle({ id: 50 }), { bogus: true }]));
-    expect(readLocalArticles().map((a) => a.id)).toEqual([50]);
+    expect((await readLocalArticles()).map((a) => a.id)).toEqual([50]);
   });
 
-  it('ignores malformed JSON and non-list values', () => {
+  it('ignores malformed JSON and non-list values', async () => {
     window.localStorage.setItem('articles', '{not json');
-    expect(readLocalArticles()).toEqual([]);
+    expect(await readLocalArticles()).toEqual([]);
     window.localStorage.setItem('articles', JSON.stringify({ id: 1 }));
-    expect(readLocalArticles()).toEqual([]);
+    expect(await readLocalArticles()).toEqual([]);
   });
 
-  it('is empty when nothing is stored', () => {
-    expect(readLocalArticles()).toEqual([]);
+  it('is empty when nothing is stored', async () => {
+    expect(await readLocalArticles()).toEqual([]);
   });
 });
 

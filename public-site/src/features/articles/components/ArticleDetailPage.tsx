@@ -63,8 +63,13 @@ function ArticleNotFound({ slug }: { slug: string }) {
   useEffect(() => {
     // A server-rendered page does not know the articles stored in this browser: such an article
     // joins the page's data right after hydration, so there is nothing to redirect.
-    if (readLocalArticles().some((article) => article.slug === slug)) return;
-    navigate(paths.notFound, { replace: true });
+    let mounted = true;
+    void readLocalArticles().then((stored) => {
+      if (mounted && !stored.some((article) => article.slug === slug)) navigate(paths.notFound, { replace: true });
+    });
+    return () => {
+      mounted = false;
+    };
   }, [navigate, slug]);
   return (
     <>
