@@ -19,6 +19,18 @@ describe('readLocalArticles', () => {
   it('is empty when nothing is stored', async () => {
     expect(await readLocalArticles()).toEqual([]);
   });
+
+  it('keeps the stored articles out when their schema cannot be loaded (offline)', async () => {
+    window.localStorage.setItem('articles', JSON.stringify([makeArticle({ id: 50 })]));
+    await jest.isolateModulesAsync(async () => {
+      jest.doMock('shared-articles', () => ({
+        ...jest.requireActual<object>('shared-articles'),
+        parseArticles: () => Promise.reject(new Error('ChunkLoadError')),
+      }));
+      const { readLocalArticles: readOffline } = await import('./localArticles');
+      expect(await readOffline()).toEqual([]);
+    });
+  });
 });
 
 describe('mergeLocalArticles', () => {

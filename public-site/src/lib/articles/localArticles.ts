@@ -9,7 +9,8 @@ const isList = (value: unknown): value is unknown[] => Array.isArray(value);
  * skipped. Asynchronous because the article schema is loaded only when there are some to check.
  */
 export function readLocalArticles(): Promise<Article[]> {
-  return parseArticles(readJson(storageKeys.articles, isList));
+  // A schema that cannot be loaded (offline) keeps the stored articles out, as malformed ones are.
+  return parseArticles(readJson(storageKeys.articles, isList)).catch(() => []);
 }
 
 /**
