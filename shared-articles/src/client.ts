@@ -1,14 +1,6 @@
-import { zm, type ZodMini } from 'shared-core';
-import {
-  adminUserSchema,
-  articleSchema,
-  businessArticleSchema,
-  serverInfoSchema,
-  type AdminUser,
-  type Article,
-  type BusinessArticle,
-  type ServerInfo,
-} from './contract';
+import type { AdminUser, Article, BusinessArticle, ServerInfo } from './contract';
+import { loadContract, type Contract } from './lazyContract';
+import type { ZodMini } from './zod';
 import type { ArticleInput } from './types';
 
 /** What the caller was doing; picks the fallback message when the API gives none. */
@@ -103,21 +95,31 @@ function malformedResponse(operation: ApiOperation, status: number, cause: unkno
   return new ArticleApiError(FALLBACK_ERROR_MESSAGES[operation], status, undefined, { malformedResponse: true, cause });
 }
 
-async function parseBody<T>(schema: ZodMini.ZodMiniType<T>, response: Response, operation: ApiOperation): Promise<T> {
+async function parseBody<T>(
+  schema: Promise<ZodMini.ZodMiniType<T>>,
+  response: Response,
+  operation: ApiOperation,
+): Promise<T> {
   let body: unknown;
   try {
     body = await response.json();
   } catch (cause) {
     throw malformedResponse(operation, response.status, cause);
   }
-  const parsed = schema.safeParse(body);
+  let check: ZodMini.ZodMiniType<T>;
+  try {
+    check = await schema;
+  } catch {
+    // The contract's chunk did not load (offline, say): as unreachable as the service itself.
+    throw new ArticleApiError(FALLBACK_ERROR_MESSAGES[operation], 0);
+  }
+  const parsed = check.safeParse(body);
   if (!parsed.success) throw malformedResponse(operation, response.status, parsed.error);
   return parsed.data;
 }
 
-const articleList = zm.array(articleSchema);
-const businessArticleList = zm.array(businessArticleSchema);
-const adminUserList = zm.array(adminUserSchema);
+/** Which of the contract's schemas a successful answer must match. */
+type Answer<T> = (contract: Contract) => ZodMini.ZodMiniType<T>;
 
 export function createArticleClient(options: ArticleClientOptions): ArticleClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -133,14 +135,17 @@ export function createArticleClient(options: ArticleClientOptions): ArticleClien
     }
   }
 
-  /** One call: `schema` is what a successful answer must contain (null for 204 No Content). */
+  /** One call: `answer` is what a successful answer must contain (null for 204 No Content). */
   async function request<T>(
     operation: ApiOperation,
-    schema: ZodMini.ZodMiniType<T> | null,
+    answer: Answer<T> | null,
     method: string,
     path: string,
     body?: unknown,
   ): Promise<T> {
+    // The contract loads while the request is under way; its failure is read once there is an answer.
+    const schema = answer && loadContract().then(answer);
+    schema?.catch(() => undefined);
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = await idToken();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -161,7 +166,7 @@ export function createArticleClient(options: ArticleClientOptions): ArticleClien
         throw new ArticleApiError(FALLBACK_ERROR_MESSAGES[operation], 0);
       }
       if (!response.ok) throw await errorFromResponse(response, operation);
-      if (schema === null) return undefined as T;
+      if (!schema) return undefined as T;
       return await parseBody(schema, response, operation);
     } finally {
       clearTimeout(timer);
@@ -170,15 +175,16 @@ export function createArticleClient(options: ArticleClientOptions): ArticleClien
 
   const segment = encodeURIComponent;
   return {
-    list: () => request('load', articleList, 'GET', '/articles'),
-    get: (id) => request('load', articleSchema, 'GET', `/articles/${segment(String(id))}`),
-    getBySlug: (slug) => request('load', articleSchema, 'GET', `/articles/slug/${segment(slug)}`),
-    create: (input) => request('create', articleSchema, 'POST', '/articles', input),
-    update: (id, input) => request('update', articleSchema, 'PUT', `/articles/${segment(String(id))}`, input),
+    list: () => request('load', (c) => c.articleListSchema, 'GET', '/articles'),
+    get: (id) => request('load', (c) => c.articleSchema, 'GET', `/articles/${segment(String(id))}`),
+    getBySlug: (slug) => request('load', (c) => c.articleSchema, 'GET', `/articles/slug/${segment(slug)}`),
+    create: (input) => request('create', (c) => c.articleSchema, 'POST', '/articles', input),
+    update: (id, input) => request('update', (c) => c.articleSchema, 'PUT', `/articles/${segment(String(id))}`, input),
     remove: (id) => request('delete', null, 'DELETE', `/articles/${segment(String(id))}`),
-    listBusiness: () => request('load', businessArticleList, 'GET', '/business/articles'),
-    getBusinessBySlug: (slug) => request('load', businessArticleSchema, 'GET', `/business/articles/${segment(slug)}`),
-    listUsers: () => request('loadUsers', adminUserList, 'GET', '/admin/users'),
-    getServerInfo: () => request('loadServerInfo', serverInfoSchema, 'GET', '/admin/info'),
+    listBusiness: () => request('load', (c) => c.businessArticleListSchema, 'GET', '/business/articles'),
+    getBusinessBySlug: (slug) =>
+      request('load', (c) => c.businessArticleSchema, 'GET', `/business/articles/${segment(slug)}`),
+    listUsers: () => request('loadUsers', (c) => c.adminUserListSchema, 'GET', '/admin/users'),
+    getServerInfo: () => request('loadServerInfo', (c) => c.serverInfoSchema, 'GET', '/admin/info'),
   };
 }

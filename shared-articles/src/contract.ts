@@ -3,16 +3,17 @@
  * the client checks every response against them, and the public site reads its build snapshot and
  * the locally stored `articles` through the same article schema.
  *
- * zod/mini, not zod, and through shared-core (`zm`): this file is on the main entry, which reaches
- * every visitor, and the shell already loaded that one copy for the runtime config (the full zod
- * stays behind `shared-articles/schema`).
+ * zod/mini, not zod (the full zod stays behind `shared-articles/schema`), and loaded on demand
+ * (./lazyContract.ts): by the client's first request and by the stored articles when there are
+ * some, so a page that asks the service nothing, like a served `/`, downloads no zod
+ * (docs/performance.md, "JavaScript on `/`").
  *
  * An article needs its identity and text (id, title, content, date, category, slug); the rest is
  * forgiving, because stored or hand-edited copies should lose a detail rather than the article:
  * a missing or malformed tag, related list or type gets the model's default ('', [], 'note'),
  * malformed links are dropped, non-integer related ids are skipped.
  */
-import { zm, type ZodMini } from 'shared-core';
+import { zm, type ZodMini } from './zod';
 import { isValidIsoDate } from './dates';
 import { ARTICLE_TYPES } from './types';
 
@@ -94,6 +95,10 @@ export const serverInfoSchema = zm.object({
   databasePath: zm.string(),
   version: zm.string(),
 });
+
+export const articleListSchema = zm.array(articleSchema);
+export const businessArticleListSchema = zm.array(businessArticleSchema);
+export const adminUserListSchema = zm.array(adminUserSchema);
 
 export type Article = ZodMini.output<typeof articleSchema>;
 export type BusinessArticle = ZodMini.output<typeof businessArticleSchema>;

@@ -19,10 +19,13 @@ function importGraph(entry: string): { files: string[]; packages: string[] } {
 }
 
 describe('entry points stay small for the browser', () => {
-  it('the main entry imports no package but shared-core (its validators: no zod of its own) and no seed content', () => {
+  it('the main entry imports no package, no seed content and no schema: zod/mini comes with the contract, on demand', () => {
     const { files, packages } = importGraph('index.ts');
-    expect(packages).toEqual(['shared-core']);
-    expect(files.filter((file) => file.startsWith('seed') || file === 'schema.ts')).toEqual([]);
+    expect(packages).toEqual([]);
+    const heavy = ['schema.ts', 'contract.ts', 'zod.ts'];
+    expect(files.filter((file) => file.startsWith('seed') || heavy.includes(file))).toEqual([]);
+    expect(readFileSync(path.join(__dirname, 'lazyContract.ts'), 'utf8')).toContain("import('./contract')");
+    expect(importGraph('contract.ts').packages).toEqual(['zod/mini']);
   });
 
   it('the contents entry carries the contents list only', () => {

@@ -92,6 +92,26 @@ describe('runtime config', () => {
       ]);
     });
 
+    it('names each wrong entry of a list, and refuses a list for the whole file', () => {
+      const withLists = {
+        apiBaseUrl: '/api',
+        auth: projectAuth,
+        adminEmails: ['a@example.com', 1],
+        previewOrigins: [7],
+      };
+      expect(problemsOf(withLists)).toEqual([
+        'adminEmails.1: adminEmails は文字列の配列で指定してください',
+        'previewOrigins.0: previewOrigins には https://host のようなオリジンだけを指定してください',
+      ]);
+      expect(problemsOf([withLists])).toEqual(['JSON オブジェクトではありません']);
+      expect(problemsOf({ apiBaseUrl: '/api', auth: { mode: 'emulator', emulatorPort: 0.5 } })).toEqual([
+        'auth.emulatorPort: ポート番号は整数で指定してください',
+      ]);
+      expect(problemsOf({ apiBaseUrl: '/api', auth: { mode: 'emulator', emulatorPort: 70000 } })).toEqual([
+        'auth.emulatorPort: ポート番号は 1〜65535 で指定してください',
+      ]);
+    });
+
     it('refuses an emulator project that is not a demo- project', () => {
       expect(problemsOf({ apiBaseUrl: '/api', auth: { mode: 'emulator', projectId: 'prod' } })).toEqual([
         'auth.projectId: エミュレーターのプロジェクトIDは demo- で始めてください',

@@ -9,24 +9,24 @@
  * fall back to the local defaults (the API and the emulator on the page's own hostname), because
  * `npm start` writes a partial file there on purpose.
  */
-import type { ZodMini } from './zod';
 import { parseAdminEmails, type AdminPolicy } from './admin';
 import {
-  adminEmailsSchema,
-  apiBaseUrlSchema,
-  authBackendSchema,
+  adminEmails,
+  apiBaseUrl,
+  authBackend,
   DEFAULT_EMULATOR_PORT,
   DEFAULT_EMULATOR_PROJECT,
+  fieldOr,
   isRecord,
-  previewOriginsSchema,
-  releaseEnvironmentSchema,
-  runtimeConfigSchema,
+  previewOrigins,
+  releaseEnvironment,
+  runtimeConfig,
   type AuthBackend,
   type ReleaseEnvironmentName,
-} from './configSchemas';
+} from './configChecks';
 
 export { DEFAULT_EMULATOR_PROJECT };
-export type { AuthBackend, FirebaseWebConfig, ReleaseEnvironmentName } from './configSchemas';
+export type { AuthBackend, FirebaseWebConfig, ReleaseEnvironmentName } from './configChecks';
 
 const LOCAL_API_PORT = 3001;
 const LOCAL_RELEASE_SERVICE_PORT = 3005;
@@ -78,34 +78,27 @@ export interface ParseOptions {
   pageUrl: string | URL;
 }
 
-const problemsOf = (error: ZodMini.core.$ZodError): string[] =>
-  error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
-
-function fieldOr<T>(schema: ZodMini.ZodMiniType<T>, value: unknown, fallback: T): T {
-  const parsed = schema.safeParse(value);
-  return parsed.success ? parsed.data : fallback;
-}
-
 /** Local development only: every missing or malformed field falls back to the local default. */
 function withLocalDefaults(raw: unknown, defaults: RuntimeConfig): RuntimeConfig {
   const record = isRecord(raw) ? raw : {};
   return {
-    apiBaseUrl: fieldOr(apiBaseUrlSchema, record.apiBaseUrl, defaults.apiBaseUrl),
-    releaseServiceUrl: fieldOr(apiBaseUrlSchema, record.releaseServiceUrl, defaults.releaseServiceUrl),
-    auth: fieldOr(authBackendSchema(record.auth, true), record.auth, defaults.auth),
-    adminEmails: fieldOr(adminEmailsSchema, record.adminEmails, defaults.adminEmails),
-    previewOrigins: fieldOr(previewOriginsSchema, record.previewOrigins, defaults.previewOrigins),
-    releaseEnvironment: fieldOr(releaseEnvironmentSchema, record.releaseEnvironment, defaults.releaseEnvironment),
+    apiBaseUrl: fieldOr(apiBaseUrl, record.apiBaseUrl, defaults.apiBaseUrl),
+    releaseServiceUrl: fieldOr(apiBaseUrl, record.releaseServiceUrl, defaults.releaseServiceUrl),
+    auth: fieldOr(authBackend(true), record.auth, defaults.auth),
+    adminEmails: fieldOr(adminEmails, record.adminEmails, defaults.adminEmails),
+    previewOrigins: fieldOr(previewOrigins, record.previewOrigins, defaults.previewOrigins),
+    releaseEnvironment: fieldOr(releaseEnvironment, record.releaseEnvironment, defaults.releaseEnvironment),
   };
 }
 
 /** Validates a raw config object for the page at `pageUrl`; @throws RuntimeConfigError outside local development. */
 export function parseRuntimeConfig(raw: unknown, { pageUrl }: ParseOptions): RuntimeConfig {
   const page = new URL(pageUrl);
-  const parsed = runtimeConfigSchema(isRecord(raw) ? raw.auth : undefined).safeParse(raw);
+  const problems: string[] = [];
+  const checked = runtimeConfig(raw, '', problems);
   let config: RuntimeConfig;
-  if (parsed.success) {
-    const { releaseServiceUrl, ...rest } = parsed.data;
+  if (problems.length === 0) {
+    const { releaseServiceUrl, ...rest } = checked;
     const fallback = isLocalDevelopment(page.hostname)
       ? defaultRuntimeConfig(page.hostname).releaseServiceUrl
       : rest.apiBaseUrl;
@@ -113,7 +106,7 @@ export function parseRuntimeConfig(raw: unknown, { pageUrl }: ParseOptions): Run
   } else if (isLocalDevelopment(page.hostname)) {
     config = withLocalDefaults(raw, defaultRuntimeConfig(page.hostname));
   } else {
-    throw new RuntimeConfigError(problemsOf(parsed.error));
+    throw new RuntimeConfigError(problems);
   }
   const absolute = (url: string) => new URL(url, page).href.replace(/\/+$/, '');
   return { ...config, apiBaseUrl: absolute(config.apiBaseUrl), releaseServiceUrl: absolute(config.releaseServiceUrl) };

@@ -7,4 +7,3 @@ export * from './paths';
 export * from './site';
 export * from './storage';
 export * from './admin';
-export { zm, type ZodMini } from './zod';

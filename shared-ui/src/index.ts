@@ -12,19 +12,11 @@ export { NotFoundPage } from './components/NotFoundPage';
 export { useScrolledPast } from './hooks/useScrolledPast';
 export { useMediaQuery } from './hooks/useMediaQuery';
 export { useDocumentTitle, documentTitle } from './hooks/useDocumentTitle';
-// Content components shared by the public site, the business portal and the admin console.
-export { SafeHtml, preloadSanitizer } from './components/SafeHtml/SafeHtml';
-export {
-  CategoryFilter,
-  ALL_CATEGORIES_LABEL,
-  type CategoryFilterProps,
-} from './components/CategoryFilter/CategoryFilter';
-export { SearchBox, type SearchBoxProps } from './components/SearchBox/SearchBox';
+// Content components shared by the public site, the business portal and the admin console (those
+// no page of the shell nor `/` shows are on `shared-ui/page`).
 export { ArticleCard, CARD_STAGGER_SECONDS, type ArticleCardProps } from './components/ArticleCard/ArticleCard';
 export type { CardImageSource } from './components/ArticleCard/CardImage';
 export { CardGrid } from './components/ArticleCard/CardGrid';
 export { Reveal } from './components/Reveal/Reveal';
 export { accentFill, accentText } from './components/accent';
 export { useInView, type UseInViewOptions } from './hooks/useInView';
-export { useSocialMeta, socialMetaTags, type SocialMeta, type SocialMetaTag } from './hooks/useSocialMeta';
-export { VisuallyHidden } from './components/VisuallyHidden';

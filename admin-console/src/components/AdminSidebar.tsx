@@ -3,7 +3,8 @@ import { NavLink } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { useAuth } from 'shared-auth';
 import { paths } from 'shared-core';
-import { media, VisuallyHidden } from 'shared-ui';
+import { media } from 'shared-ui';
+import { VisuallyHidden } from 'shared-ui/page';
 import type { Drawer } from 'shared-ui/page';
 import { releasesPath } from '../lib/adminPaths';
 

@@ -1,5 +1,6 @@
 import { site } from 'shared-core';
-import { documentTitle, socialMetaTags, type ServerPage, type SocialMeta } from 'shared-ui';
+import { documentTitle, type ServerPage, type SocialMeta } from 'shared-ui';
+import { socialMetaTags } from 'shared-ui/page';
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

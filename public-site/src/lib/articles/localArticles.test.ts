@@ -4,20 +4,32 @@ import { makeArticle } from 'shared-articles/testing';
 afterEach(() => window.localStorage.clear());
 
 describe('readLocalArticles', () => {
-  it('reads the valid articles stored under "articles"', () => {
+  it('reads the valid articles stored under "articles"', async () => {
     window.localStorage.setItem('articles', JSON.stringify([makeArticle({ id: 50 }), { bogus: true }]));
-    expect(readLocalArticles().map((a) => a.id)).toEqual([50]);
+    expect((await readLocalArticles()).map((a) => a.id)).toEqual([50]);
   });
 
-  it('ignores malformed JSON and non-list values', () => {
+  it('ignores malformed JSON and non-list values', async () => {
     window.localStorage.setItem('articles', '{not json');
-    expect(readLocalArticles()).toEqual([]);
+    expect(await readLocalArticles()).toEqual([]);
     window.localStorage.setItem('articles', JSON.stringify({ id: 1 }));
-    expect(readLocalArticles()).toEqual([]);
+    expect(await readLocalArticles()).toEqual([]);
   });
 
-  it('is empty when nothing is stored', () => {
-    expect(readLocalArticles()).toEqual([]);
+  it('is empty when nothing is stored', async () => {
+    expect(await readLocalArticles()).toEqual([]);
+  });
+
+  it('keeps the stored articles out when their schema cannot be loaded (offline)', async () => {
+    window.localStorage.setItem('articles', JSON.stringify([makeArticle({ id: 50 })]));
+    await jest.isolateModulesAsync(async () => {
+      jest.doMock('shared-articles', () => ({
+        ...jest.requireActual<object>('shared-articles'),
+        parseArticles: () => Promise.reject(new Error('ChunkLoadError')),
+      }));
+      const { readLocalArticles: readOffline } = await import('./localArticles');
+      expect(await readOffline()).toEqual([]);
+    });
   });
 });
 

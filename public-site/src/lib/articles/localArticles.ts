@@ -1,4 +1,4 @@
-import { parseArticleList, sortNewestFirst, type Article } from 'shared-articles';
+import { parseArticles, sortNewestFirst, type Article } from 'shared-articles';
 import { readJson, storageKeys } from 'shared-core';
 
 const isList = (value: unknown): value is unknown[] => Array.isArray(value);
@@ -6,10 +6,11 @@ const isList = (value: unknown): value is unknown[] => Array.isArray(value);
 /**
  * Articles saved in this browser under the `articles` key (spec section 3). The value is user-
  * editable, so it is validated entry by entry: malformed JSON yields none, malformed entries are
- * skipped.
+ * skipped. Asynchronous because the article schema is loaded only when there are some to check.
  */
-export function readLocalArticles(): Article[] {
-  return parseArticleList(readJson(storageKeys.articles, isList));
+export function readLocalArticles(): Promise<Article[]> {
+  // A schema that cannot be loaded (offline) keeps the stored articles out, as malformed ones are.
+  return parseArticles(readJson(storageKeys.articles, isList)).catch(() => []);
 }
 
 /**

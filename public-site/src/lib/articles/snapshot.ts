@@ -1,4 +1,4 @@
-import { parseArticleList, type Article } from 'shared-articles';
+import { parseArticles, type Article } from 'shared-articles';
 
 declare const __webpack_public_path__: string | undefined;
 /** true in the server build (webpack DefinePlugin); the browser build drops the server branch. */
@@ -32,7 +32,7 @@ function readSnapshot(): Promise<unknown> {
  */
 export function loadArticlesSnapshot(): Promise<Article[]> {
   pending ??= readSnapshot()
-    .then(parseArticleList)
+    .then(parseArticles)
     .catch((error: unknown) => {
       pending = null; // a later attempt may succeed
       throw error;

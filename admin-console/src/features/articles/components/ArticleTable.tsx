@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatJapaneseDate, type Article } from 'shared-articles';
 import { paths } from 'shared-core';
-import { Button, VisuallyHidden } from 'shared-ui';
+import { Button } from 'shared-ui';
+import { VisuallyHidden } from 'shared-ui/page';
 import { DangerOutlineButton } from '../../../components/DangerButton';
 import { DataTable, HiddenCaption } from '../../../components/DataTable';
 

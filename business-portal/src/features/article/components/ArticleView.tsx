@@ -2,17 +2,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { articleThumbnail, metaDescription, type BusinessArticle } from 'shared-articles';
 import { paths, site } from 'shared-core';
-import {
-  accentFill,
-  accentText,
-  Button,
-  fonts,
-  media,
-  SafeHtml,
-  useDocumentTitle,
-  useSocialMeta,
-  VisuallyHidden,
-} from 'shared-ui';
+import { accentFill, accentText, Button, fonts, media, useDocumentTitle } from 'shared-ui';
+import { SafeHtml, useSocialMeta, VisuallyHidden } from 'shared-ui/page';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { useBusinessSettings } from '../../../lib/BusinessSettingsProvider';
 import { formatArticleDate } from '../../../lib/timeZones';

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { ArticleSortKey } from 'shared-articles';
-import { CategoryFilter, media, SearchBox } from 'shared-ui';
+import { media } from 'shared-ui';
+import { CategoryFilter, SearchBox } from 'shared-ui/page';
 import type { ArticleFilters } from '../hooks/articleFilters';
 import { SortSelect } from './SortSelect';
 

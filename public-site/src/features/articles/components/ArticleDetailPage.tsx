@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { paths } from 'shared-core';
-import { Banner, Container, NotFoundPage, Spinner, preloadSanitizer } from 'shared-ui';
+import { Banner, Container, NotFoundPage, Spinner } from 'shared-ui';
+import { preloadSanitizer } from 'shared-ui/page';
 import { ActionButton } from '../../../components/ActionButton';
 import { readLocalArticles } from '../../../lib/articles/localArticles';
 import { useArticle } from '../../../lib/articles/queries';
@@ -63,8 +64,13 @@ function ArticleNotFound({ slug }: { slug: string }) {
   useEffect(() => {
     // A server-rendered page does not know the articles stored in this browser: such an article
     // joins the page's data right after hydration, so there is nothing to redirect.
-    if (readLocalArticles().some((article) => article.slug === slug)) return;
-    navigate(paths.notFound, { replace: true });
+    let mounted = true;
+    void readLocalArticles().then((stored) => {
+      if (mounted && !stored.some((article) => article.slug === slug)) navigate(paths.notFound, { replace: true });
+    });
+    return () => {
+      mounted = false;
+    };
   }, [navigate, slug]);
   return (
     <>

@@ -1,7 +1,8 @@
 import styled from 'styled-components';
 import { articleThumbnail, formatJapaneseDate, metaDescription, type Article } from 'shared-articles';
 import { paths, site } from 'shared-core';
-import { SafeHtml, fonts, media, useDocumentTitle, useSocialMeta } from 'shared-ui';
+import { fonts, media, useDocumentTitle } from 'shared-ui';
+import { SafeHtml, useSocialMeta } from 'shared-ui/page';
 import { ActionButton } from '../../../components/ActionButton';
 import { Badge } from '../../../components/Badge';
 import { BackLink } from '../../../components/BackLink';

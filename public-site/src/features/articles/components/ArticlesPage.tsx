@@ -1,9 +1,9 @@
 import { memo } from 'react';
 import styled from 'styled-components';
-import { Banner, CardGrid, CategoryFilter, Container, SearchBox, Spinner, useDocumentTitle } from 'shared-ui';
+import { Banner, CardGrid, Container, Spinner, useDocumentTitle } from 'shared-ui';
 import { ActionButton } from '../../../components/ActionButton';
 import { EXCERPT_LENGTH, type Article } from 'shared-articles';
-import { PageHeader } from 'shared-ui/page';
+import { PageHeader, CategoryFilter, SearchBox } from 'shared-ui/page';
 import { ArticleTeaser } from '../../../components/ArticleTeaser';
 import { useArticles } from '../../../lib/articles/queries';
 import { useArticleFilter } from '../hooks/useArticleFilter';

@@ -2,7 +2,8 @@ import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { findContentBySlug } from 'shared-articles/contents';
 import { paths } from 'shared-core';
-import { Container, NotFoundPage, SafeHtml, fonts, useDocumentTitle } from 'shared-ui';
+import { Container, NotFoundPage, fonts, useDocumentTitle } from 'shared-ui';
+import { SafeHtml } from 'shared-ui/page';
 import { Badge } from '../../../components/Badge';
 import { BackLink } from '../../../components/BackLink';
 

@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import { CONTENT_CATEGORIES, type ContentCategory } from 'shared-articles';
 import { contentItems } from 'shared-articles/contents';
-import { ArticleCard, CardGrid, CategoryFilter, Container, SearchBox, useDocumentTitle } from 'shared-ui';
-import { PageHeader } from 'shared-ui/page';
+import { ArticleCard, CardGrid, Container, useDocumentTitle } from 'shared-ui';
+import { PageHeader, CategoryFilter, SearchBox } from 'shared-ui/page';
 import { useContentFilter } from '../hooks/useContentFilter';
 
 const Page = styled(Container)`

@@ -1,6 +1,6 @@
 import { useDeferredValue, useId } from 'react';
 import styled from 'styled-components';
-import { SafeHtml } from 'shared-ui';
+import { SafeHtml } from 'shared-ui/page';
 
 const Panel = styled.div`
   min-width: 0;

@@ -1,14 +1,13 @@
 /**
- * The validators of the shared packages, from one copy of zod/mini. shared-core is a federation
- * singleton that the shell loads first, so shared-articles validates with this copy too instead
- * of bringing its own (zod itself is not shared: a shared module is never tree-shaken, and the
- * whole of zod/mini is ~85 KB gzip). For the same reason only the builders in use are exported:
- * add one here when a schema needs it.
+ * The builders of zod/mini the article contract uses (./contract.ts), in the contract's lazy chunk
+ * only. zod itself is not a shared module: a shared module is never tree-shaken, and the whole of
+ * zod/mini is ~85 KB gzip; bundled here, only what the contract uses is. Add a builder here when a
+ * schema needs it.
  *
  * `jitless`: without it, building the first object schema probes `new Function`, which the
  * shell's Content-Security-Policy (no 'unsafe-eval') reports as a violation even though zod
  * catches the error. It is set here, before any schema exists. The interpreted parser is plenty
- * for config files and API answers.
+ * for API answers and stored articles.
  */
 import * as z from 'zod/mini';
 
