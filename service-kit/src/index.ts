@@ -8,6 +8,7 @@ export * from './errors';
 export * from './fastify';
 export * from './parsing';
 export * from './rateLimits';
+export * from './rounds';
 export * from './unavailable';
 export * from './auth/setup';
 export * from './server';

@@ -11,60 +11,11 @@
  * a round, so a second report of the same token waits for the next and sees what the first took),
  * and its counts written before it is answered. A round's uses are sent in (token, remote) order,
  * so two instances' rounds lock shared token rows in one order (no deadlock). A failed round fails
- * each report in it, as each would have failed alone. DataLoader batches per event-loop tick and
- * answers one key once; here the same key must be taken twice, in turn, so this is written out.
+ * each report in it, as each would have failed alone. The gathering is service-kit's `inRounds`
+ * (service-kit/src/rounds.ts), which the PostgreSQL rate-limit store shares.
  */
+import { inRounds } from 'service-kit';
 import type { HealthCount, HealthRepository, TokenTaken, TokenUse } from '../db/healthRepository';
-
-/** Items per statement at most (a round's parameters stay far under PostgreSQL's 65,535). */
-const MAX_ROUND = 500;
-
-interface Round<I, O> {
-  items: I[];
-  keys: Set<string>;
-  waiters: { from: number; count: number; resolve: (out: O[]) => void; reject: (error: unknown) => void }[];
-}
-
-/**
- * `write` called with the items of many calls at once, one call of it in flight at a time; each
- * caller gets the answers to its own items. `keyOf`: items with one key never share a round.
- */
-export function inRounds<I, O>(
-  write: (items: I[]) => Promise<O[]>,
-  keyOf?: (item: I) => string,
-): (items: I[]) => Promise<O[]> {
-  const waiting: Round<I, O>[] = [];
-  let busy = false;
-  const drain = async () => {
-    busy = true;
-    for (let round = waiting.shift(); round; round = waiting.shift()) {
-      try {
-        const out = await write(round.items);
-        for (const waiter of round.waiters) waiter.resolve(out.slice(waiter.from, waiter.from + waiter.count));
-      } catch (error) {
-        for (const waiter of round.waiters) waiter.reject(error);
-      }
-    }
-    busy = false;
-  };
-  return (items) => {
-    if (items.length === 0) return Promise.resolve([]);
-    const keys = keyOf ? items.map(keyOf) : [];
-    return new Promise<O[]>((resolve, reject) => {
-      let round = waiting.find(
-        (open) => open.items.length + items.length <= MAX_ROUND && keys.every((key) => !open.keys.has(key)),
-      );
-      if (!round) {
-        round = { items: [], keys: new Set(), waiters: [] };
-        waiting.push(round);
-      }
-      round.waiters.push({ from: round.items.length, count: items.length, resolve, reject });
-      round.items.push(...items);
-      for (const key of keys) round.keys.add(key);
-      if (!busy) void drain();
-    });
-  };
-}
 
 /**
  * `read` shared by the calls that come while it is in flight: a busy instance's reports read the
