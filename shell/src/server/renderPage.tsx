@@ -60,6 +60,14 @@ async function preparePublicPage(request: RenderRequest) {
   );
 }
 
+/**
+ * Loads the release at `manifestUrl` as its first page would, without that page's deadline: the
+ * web server loads the live release before it listens, so its first pages are rendered.
+ */
+export async function loadRelease(manifestUrl: string): Promise<void> {
+  await loadPublicSiteServer(manifestUrl);
+}
+
 /** Renders one page; rejects when it cannot (the caller then sends the client-rendered page). */
 export async function renderPage(request: RenderRequest): Promise<RenderedPage> {
   const pathname = new URL(request.url, request.origin).pathname;
