@@ -3,7 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 // The same stack `npm start` runs (local-stack/stack.mjs), with a throw-away data directory.
 import { startStack } from 'local-stack/stack.mjs';
+import { webApps } from 'local-stack/apps.mjs';
 import { chromiumPath } from './chromium';
+import { privatePort } from './servers';
+
+/**
+ * The origins the shared API answers in the browser: the standard web apps' (its own default) and
+ * the private copy of the shell (:4000, servers.ts), whose admin pages call the shared API from
+ * their origin. Without it the private admin console's article list always failed (CORS), and a
+ * test that checked "no 再読み込み" there passed only while the list was still loading.
+ */
+const apiOrigins = [...webApps.map((app) => app.port), privatePort(3000)]
+  .flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`])
+  .join(',');
 
 export default async function globalSetup() {
   chromiumPath();
@@ -18,6 +30,7 @@ export default async function globalSetup() {
     withApi: !webOnly,
     withEmulator: !webOnly,
     storeDir,
+    apiEnv: { CORS_ORIGINS: apiOrigins },
   });
   return async () => {
     await stack.stop();

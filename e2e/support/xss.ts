@@ -50,6 +50,9 @@ export async function watchForXss(page: Page, api: PrivateApi) {
   });
   return async (root: Locator, expectedUrl: string): Promise<Findings> => {
     // Give load/error handlers a moment, then try what a reader would do: hover, focus, tab around.
+    // Fixed waits on purpose, here and after the presses: the finding is that no script runs, and
+    // a script that does not run has no event to wait for. The window is what the payloads are
+    // given (an image's error, a frame's load, a media source's error, an animation's start).
     await expect(root).toBeAttached();
     await page.waitForTimeout(200);
     await root.evaluate((element) => {

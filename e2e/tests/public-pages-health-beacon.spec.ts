@@ -38,7 +38,8 @@ test('every public page sends its health report to the service on another origin
     answered.push(route);
   }
   // The shell's own 404 page shows no remote's area, so it reports nothing: held as long as a
-  // report would take, for any error of its own.
+  // report would take, for any error of its own. A fixed wait on purpose: it is the assertion (no
+  // error within a report's time); there is no report whose event could end it sooner.
   await page.goto('/no-such-page');
   await hydrated(page);
   await page.waitForTimeout(2_500);

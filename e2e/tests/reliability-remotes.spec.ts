@@ -13,6 +13,11 @@ import { privatePort, privateServerFor, startPrivateWebApps, type ServerHandle }
  */
 const SHELL = `http://localhost:${privatePort(3000)}`;
 
+/**
+ * `ready`: the area's page has done its work — never a heading its fallback also has (an h1), and
+ * for the admin console the article list the API answered (its own 再読み込み shows when the list
+ * fails: checked before the answer came, "no 再読み込み" proved nothing).
+ */
 const areas = [
   {
     workspace: 'public-site',
@@ -22,12 +27,12 @@ const areas = [
   {
     workspace: 'business-portal',
     path: '/business/settings',
-    ready: (page: Page) => page.getByRole('heading', { level: 1 }),
+    ready: (page: Page) => page.getByRole('heading', { level: 1, name: '設定', exact: true }),
   },
   {
     workspace: 'admin-console',
     path: '/admin/articles',
-    ready: (page: Page) => page.getByRole('heading', { level: 1 }),
+    ready: (page: Page) => page.getByRole('table', { name: '記事一覧' }),
   },
 ] as const;
 

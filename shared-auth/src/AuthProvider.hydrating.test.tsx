@@ -72,6 +72,7 @@ describe('AuthProvider while hydrating', () => {
     localStorage.clear();
     const seen: Seen[] = [];
     render(tree(seen, true));
+    // A window after hydration in which nothing may sign the visitor in (the assertion itself).
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(seen.at(-1)).toEqual(signedOut);
     expect(screen.getByText('ログイン')).toBeInTheDocument();

@@ -46,5 +46,7 @@ export interface ShellRenderer {
   configure(config: { apiBaseUrl: string }): void;
   serverRendered(pathname: string): 'public' | 'not-found' | null;
   renderPage(request: RenderRequest): Promise<RenderedPage>;
+  /** Loads a public-site release ahead of its first page (the web server's start); rejects if it cannot. */
+  loadRelease(manifestUrl: string): Promise<void>;
   siteDocument(pathname: string, origin: string, apiBaseUrl: string): Promise<{ type: string; body: string } | null>;
 }

@@ -83,14 +83,13 @@ describe('loadPublicSiteServer', () => {
     expect(runtimes.get(manifest('slow'))!.dispose).toHaveBeenCalledTimes(1);
   });
 
-  it('rejects a module without prepare(), and loads that release afresh once told to forget it', async () => {
+  it('rejects a module without prepare() and lets go of that release: the next request loads it afresh', async () => {
     await loadPublicSiteServer(LIVE);
     jest
       .mocked(createReleaseRuntime)
       .mockImplementationOnce((url: string) => fakeRuntime(url, async () => ({ build: 'broken' })));
     await expect(loadPublicSiteServer(CANARY)).rejects.toThrow('public_site/server has no prepare()');
     const broken = runtimes.get(CANARY)!;
-    forgetPublicSiteServer(CANARY);
     await settle();
     expect(broken.dispose).toHaveBeenCalledTimes(1);
     expect(loadedPublicSiteReleases()).toEqual([LIVE]);

@@ -60,6 +60,10 @@ export function loadPublicSiteServer(manifestUrl: string): Promise<PublicSiteSer
   const runtime = createReleaseRuntime(manifestUrl);
   const release: LoadedRelease = { runtime, module: loadModule(runtime) };
   releases.set(manifestUrl, release);
+  // Only a load that failed is let go of (the next request loads the release afresh: the runtime
+  // keeps no broken entry). One that outlasts a page's deadline goes on and serves the next pages:
+  // on a busy machine a load can take longer than any one page may wait, every time.
+  release.module.catch(() => evict(manifestUrl, release));
   for (const [url, older] of releases) {
     if (releases.size <= RELEASES_KEPT) break;
     evict(url, older);
@@ -67,10 +71,7 @@ export function loadPublicSiteServer(manifestUrl: string): Promise<PublicSiteSer
   return release.module;
 }
 
-/**
- * After a failure the next request loads the release afresh (the runtime keeps no broken entry);
- * without a URL, every release is let go of.
- */
+/** Lets go of a release (without a URL, of every release): its next request loads it afresh. */
 export function forgetPublicSiteServer(manifestUrl?: string): void {
   for (const [url, release] of [...releases]) if (manifestUrl === undefined || url === manifestUrl) evict(url, release);
 }

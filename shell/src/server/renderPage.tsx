@@ -9,7 +9,7 @@ import { findArea, shellPages, matchesPattern } from '../routing/areas';
 import { headTags, scriptSafeJson } from './headTags';
 import { installServerSanitizer } from './installServerSanitizer';
 import { MemoisedStylis } from './memoisedStylis';
-import { forgetPublicSiteServer, loadPublicSiteServer } from './publicSiteServer';
+import { loadPublicSiteServer } from './publicSiteServer';
 import { renderToHtml } from './renderToHtml';
 import { NONCE_PLACEHOLDER, type RenderRequest, type RenderedPage } from './contract';
 import { withTimeout } from './withTimeout';
@@ -45,21 +45,27 @@ export function configure(config: { apiBaseUrl: string }): void {
 
 async function preparePublicPage(request: RenderRequest) {
   if (!request.publicSiteManifest) throw new Error('public_site is not in the registry');
-  try {
-    const server = await withTimeout(
-      loadPublicSiteServer(request.publicSiteManifest),
-      RENDER_TIMEOUT_MS,
-      'loading public_site/server',
-    );
-    return await withTimeout(
-      server.prepare({ url: request.url, apiBaseUrl: request.apiBaseUrl, apiVersion: request.apiVersion }),
-      RENDER_TIMEOUT_MS,
-      'public_site prepare()',
-    );
-  } catch (error) {
-    forgetPublicSiteServer(request.publicSiteManifest);
-    throw error;
-  }
+  // Past the deadline this page goes to the browser, but the release stays: its load goes on for
+  // the next pages, and a slow prepare() (the API's answer) says nothing against the release. A
+  // load that fails lets go of it (publicSiteServer.ts).
+  const server = await withTimeout(
+    loadPublicSiteServer(request.publicSiteManifest),
+    RENDER_TIMEOUT_MS,
+    'loading public_site/server',
+  );
+  return withTimeout(
+    server.prepare({ url: request.url, apiBaseUrl: request.apiBaseUrl, apiVersion: request.apiVersion }),
+    RENDER_TIMEOUT_MS,
+    'public_site prepare()',
+  );
+}
+
+/**
+ * Loads the release at `manifestUrl` as its first page would, without that page's deadline: the
+ * web server loads the live release before it listens, so its first pages are rendered.
+ */
+export async function loadRelease(manifestUrl: string): Promise<void> {
+  await loadPublicSiteServer(manifestUrl);
 }
 
 /** Renders one page; rejects when it cannot (the caller then sends the client-rendered page). */

@@ -35,6 +35,8 @@ interface FixturePage {
   root: string;
   threadId: number;
   apiBaseUrl: string;
+  /** the releases this thread loaded ahead of their pages */
+  releases: string[];
 }
 
 type Pool = ReturnType<typeof createRenderPool>;
@@ -64,6 +66,7 @@ function pool(size: number, options: PoolOptions = {}) {
         apiBaseUrl: 'http://api.test/api',
       }) as unknown as Promise<FixturePage>,
     started: () => created.started(),
+    loadRelease: (manifestUrl: string) => created.loadRelease(manifestUrl),
     close: () => created.close(),
   };
 }
@@ -176,6 +179,19 @@ console.log('started');`,
     const { render } = pool(1, { bundle: slowStartBundle, startLimitMs: 100, replaceAfterMs: 50 });
     await expect(render('/')).rejects.toThrow(/exited/);
     expect(logged.some((message) => message.includes('render thread stopped'))).toBe(true);
+  });
+
+  it('loads a release on every thread, without the time limit of a page', async () => {
+    // Each load takes 300 ms, more than a page may take to answer.
+    const { render, loadRelease, started } = pool(2, { stuckAfterMs: 200 });
+    await started();
+    await loadRelease('http://cdn.test/slow-release/mf-manifest.json');
+    // Two pages at once go to the two threads.
+    const pages = await Promise.all(['/', '/'].map(render));
+    expect(new Set(pages.map((page) => page.threadId)).size).toBe(2);
+    for (const page of pages) expect(page.releases).toEqual(['http://cdn.test/slow-release/mf-manifest.json']);
+    expect(logged).toEqual([]);
+    await expect(loadRelease('http://cdn.test/broken/mf-manifest.json')).rejects.toThrow('could not be loaded');
   });
 
   it('renders nothing once closed', async () => {

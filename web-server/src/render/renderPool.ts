@@ -49,6 +49,12 @@ export interface RenderPool {
    * is running, or when the thread does not answer in time (that thread is then replaced).
    */
   renderPage(request: RenderRequest): Promise<RenderedPage>;
+  /**
+   * Loads a public-site release on every running thread (each renders with its own copy); rejects
+   * if a thread could not. No page's time limit: a load slower than a page (a busy machine) is not
+   * a stuck thread.
+   */
+  loadRelease(manifestUrl: string): Promise<void>;
   /** Resolves once every thread first started has loaded the renderer (or stopped trying). */
   started(): Promise<void>;
   close(): Promise<void>;
@@ -57,6 +63,8 @@ export interface RenderPool {
 interface Job {
   resolve: (page: RenderedPage) => void;
   reject: (reason: unknown) => void;
+  /** a page (timed: unanswered past its limit, its thread is stuck), not a release's load */
+  timed: boolean;
   /** set once the thread has started: a page's time to answer runs from then */
   timer?: NodeJS.Timeout;
 }
@@ -117,7 +125,7 @@ export function createRenderPool({
     worker.on('message', ({ started: hasStarted, id, page, error }: Message) => {
       if (hasStarted) {
         started();
-        for (const [pendingId, job] of thread.pending) timeOut(thread, pendingId, job);
+        for (const [pendingId, job] of thread.pending) if (job.timed) timeOut(thread, pendingId, job);
         return;
       }
       const job = thread.pending.get(id);
@@ -150,6 +158,17 @@ export function createRenderPool({
 
   for (let slot = 0; slot < size; slot++) start(slot);
 
+  /** Sends one message; its answer settles the promise. */
+  const send = <T>(thread: Thread, message: object, timed: boolean) => {
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      const job: Job = { resolve: resolve as (page: RenderedPage) => void, reject, timed };
+      thread.pending.set(id, job);
+      if (timed && thread.starting === null) timeOut(thread, id, job);
+      thread.worker.postMessage({ id, ...message });
+    });
+  };
+
   return {
     renderPage(request) {
       const live = threads.filter((thread): thread is Thread => thread !== null);
@@ -159,13 +178,11 @@ export function createRenderPool({
       const thread = (running.length > 0 ? running : live).reduce((least, other) =>
         other.pending.size < least.pending.size ? other : least,
       );
-      const id = nextId++;
-      return new Promise<RenderedPage>((resolve, reject) => {
-        const job: Job = { resolve, reject };
-        thread.pending.set(id, job);
-        if (thread.starting === null) timeOut(thread, id, job);
-        thread.worker.postMessage({ id, request });
-      });
+      return send<RenderedPage>(thread, { request }, true);
+    },
+    async loadRelease(manifestUrl) {
+      const live = threads.filter((thread): thread is Thread => thread !== null);
+      await Promise.all(live.map((thread) => send<null>(thread, { release: manifestUrl }, false)));
     },
     async started() {
       await Promise.all(threads.map((thread) => thread?.started));

@@ -17,9 +17,19 @@ const ready = (require(bundle) as { loadRenderer(): Promise<ShellRenderer> }).lo
 // main thread logs those), not the thread: it says it has started all the same.
 void ready.catch(() => undefined).then(() => port.postMessage({ started: true }));
 
-port.on('message', async ({ id, request }: { id: number; request: RenderRequest }) => {
+/** A page to render, or a public-site release to load ahead of its pages (`release`: its manifest URL). */
+type Message = { id: number; request: RenderRequest; release?: undefined } | { id: number; release: string };
+
+port.on('message', async (message: Message) => {
+  const { id } = message;
   try {
-    const page = await (await ready).renderPage(request);
+    const renderer = await ready;
+    if (message.release !== undefined) {
+      await renderer.loadRelease(message.release);
+      port.postMessage({ id, page: null });
+      return;
+    }
+    const page = await renderer.renderPage(message.request);
     port.postMessage({ id, page });
   } catch (error) {
     const failure = error instanceof Error ? error : new Error(String(error));

@@ -7,10 +7,10 @@ import { createServerRenderer } from './serverRendering';
  */
 const shellDist = path.join(__dirname, '..', 'testing', 'shellDistFixture');
 
-function renderer(siteOrigin = 'https://ai-manabi.example') {
+function renderer(siteOrigin = 'https://ai-manabi.example', live = 'http://cdn.test/public-site/mf-manifest.json') {
   const created = createServerRenderer({
     shellDist,
-    registry: () => ({ public_site: 'http://cdn.test/public-site/mf-manifest.json' }),
+    registry: () => ({ public_site: live }),
     config: {},
     // Unreachable: the version is "unreachable", as while the API is down.
     apiBaseUrl: 'http://127.0.0.1:9/api',
@@ -51,6 +51,22 @@ describe('createServerRenderer', () => {
       status: 404,
       degraded: false,
     });
+  });
+
+  it('is ready once the live public-site release has loaded: its first page needs no load', async () => {
+    const live = 'http://cdn.test/loaded-at-start/mf-manifest.json';
+    const server = renderer(undefined, live);
+    await server.ready();
+    expect((await server.render({ pathname: '/articles/c', theme: null }))?.root).toContain(
+      `by ${live}, loaded before`,
+    );
+    // A release not loaded at the start (a canary, say) is loaded by its first page, as before.
+    const canary = await server.render({
+      pathname: '/articles/c',
+      theme: null,
+      registry: { public_site: 'http://cdn.test/canary/mf-manifest.json' },
+    });
+    expect(canary?.root).not.toContain('loaded before');
   });
 
   it('leaves the paths the shell does not render to the client', async () => {

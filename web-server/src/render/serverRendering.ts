@@ -14,6 +14,20 @@ import { currentJapanYear } from './japanDate';
 const require = createRequire(import.meta.url);
 /** After a failure, the same public-site release is not tried again for this long. */
 const RETRY_AFTER_MS = 5000;
+/**
+ * A live release that has not loaded in this long (its server hangs) no longer holds up listening:
+ * its load goes on, and pages go to the browser until it is done.
+ */
+const RELEASE_LOAD_LIMIT_MS = 30_000;
+
+/** `promise` or, once `ms` have passed, `onLimit()` (the timer never keeps the process alive). */
+function firstOf(promise: Promise<unknown>, ms: number, onLimit: () => void): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<void>((resolve) => {
+    timer = setTimeout(() => resolve(onLimit()), ms).unref();
+  });
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
 
 export type Log = (message: string, error?: unknown) => void;
 
@@ -158,10 +172,21 @@ export function createServerRenderer({
         return null;
       }
     },
-    // The server listens once this thread's renderer and every render thread have loaded: a
-    // just-started server's first pages are rendered, not sent to the browser for want of a thread.
+    // The server listens once this thread's renderer and every render thread have loaded, and the
+    // live public-site release with them: a just-started server's first pages are rendered, not
+    // sent to the browser for want of a thread or a release (whose load can take longer than a
+    // page may wait on a busy machine).
     ready: async () => {
-      await Promise.all([loaded(), pool?.started()]);
+      const renderer = (await Promise.all([loaded(), pool?.started()]))[0];
+      const live = registry().public_site;
+      if (!renderer || !live) return;
+      // A shell build without loadRelease (older than this server) fails here, logged, as a failed load.
+      const load = (async () => (pool ? pool.loadRelease(live) : renderer.loadRelease(live)))();
+      await firstOf(
+        load.catch((error: unknown) => log(`public-site (${live}) did not load; its pages go to the browser`, error)),
+        RELEASE_LOAD_LIMIT_MS,
+        () => log(`public-site (${live}) is still loading: listening, its pages go to the browser until it is done`),
+      );
     },
     close: async () => {
       await pool?.close();

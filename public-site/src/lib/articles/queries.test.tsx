@@ -202,6 +202,7 @@ describe('related cards', () => {
     expect(page.querySelector('li')?.textContent).toBe('古い記事');
     const onRecoverableError = hydratePage(page, <RelatedProbe article={newer} />);
     expect(titles()).toEqual(['古い記事']);
+    // A window in which nothing may be fetched nor change (the assertion itself, not a wait).
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(titles()).toEqual(['古い記事']);
     expect(fetchMock).not.toHaveBeenCalled();

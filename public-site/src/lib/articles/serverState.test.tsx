@@ -54,6 +54,8 @@ describe('adoptServerState', () => {
     });
     expect(result.current.list.data).toEqual([newer, older]);
     expect(result.current.article.data).toEqual(newer);
+    // A window in which no fetch may start (the assertion itself: a fetch has no event to wait for
+    // when the point is that it never comes).
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetchMock).not.toHaveBeenCalled();
   });
