@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { assemblePage, themeFromCookie } from './assemblePage';
+import { starterOf } from './starter';
 
 /**
  * The served HTML: the shell's minified index.html with the theme on <html> and, when the page
@@ -85,11 +86,26 @@ describe.each(templates)('assemblePage on %s', (_name, template) => {
           '<link rel="preload" href="http://remote/remoteEntry.js" as="script">',
         ]),
       );
-      // Async and last in the body: it runs in a task of its own, after the markup is parsed.
+      // Without a starter to inline: the file, async and last in the body (a task of its own,
+      // after the markup is parsed).
       const starter = withHints.querySelector('script[src="/after-paint.js"]');
       expect(starter?.hasAttribute('async')).toBe(true);
       expect(starter?.parentElement?.tagName).toBe('BODY');
       expect(starter?.nextElementSibling).toBeNull();
+    });
+
+    it('inlines the starter it is given, last in the body, instead of loading the file', () => {
+      const source = '(()=>{document.title="started"})();';
+      const page = parse(
+        assemblePage(template, { nonce: 'n', headExtra: '', theme: 'light', rendered, starter: starterOf(source) }),
+      );
+      const scripts = [...page.querySelectorAll('script:not([type="application/json"])')];
+      expect(scripts.map((script) => [script.getAttribute('src'), script.textContent])).toEqual([[null, source]]);
+      expect(scripts[0]?.parentElement?.tagName).toBe('BODY');
+      expect(scripts[0]?.nextElementSibling).toBeNull();
+      // The next response without one is laid out afresh: the file again.
+      const without = parse(assemblePage(template, { nonce: 'n', headExtra: '', theme: 'light', rendered }));
+      expect(without.querySelector('script[src="/after-paint.js"]')).not.toBeNull();
     });
 
     it('never takes a script out of the rendered markup', () => {

@@ -1,6 +1,7 @@
 // The HTML of a page: the shell's index.html laid out once around the parts that differ per
 // response (theme, nonce, rendered head, styles, markup and data).
 import { NONCE_PLACEHOLDER, type RenderedPage, type RenderTheme } from 'shell/server-contract';
+import type { Starter } from './starter';
 
 const escapeAttribute = (value: string) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
@@ -23,14 +24,19 @@ export interface PageParts {
   headExtra: string;
   theme: RenderTheme | null;
   rendered?: Pick<RenderedPage, 'head' | 'styles' | 'root' | 'data'> | null;
+  /** the starter a rendered page inlines (starter.ts); absent: the page loads /after-paint.js */
+  starter?: Starter | null;
 }
 
 /**
  * The page's HTML: the shell's index.html (`template`) with the theme on <html> and, when the page
  * was rendered, its head, styles, markup and data in place of the empty #root.
  */
-export function assemblePage(template: string, { nonce, token, headExtra, theme, rendered }: PageParts): string {
-  const parts = laidOut(template, headExtra, Boolean(rendered));
+export function assemblePage(
+  template: string,
+  { nonce, token, headExtra, theme, rendered, starter = null }: PageParts,
+): string {
+  const parts = laidOut(template, headExtra, Boolean(rendered), starter);
   // The colour scheme is a <meta> (the CSP refuses style attributes), so even a client-rendered
   // page starts dark.
   const colorScheme = theme ? `<meta name="color-scheme" content="${theme}">` : '';
@@ -56,7 +62,7 @@ export function assemblePage(template: string, { nonce, token, headExtra, theme,
 const slot = (name: string) => `\uE000${name}\uE000`;
 const SLOTS = /\uE000(\w+)\uE000/;
 /** Layouts of the current template, per head tags and rendered or not (a few per path pattern). */
-const layouts = { template: '', byHead: new Map<string, string[]>() };
+const layouts = { template: '', starter: null as Starter | null, byHead: new Map<string, string[]>() };
 const MAX_LAYOUTS = 100;
 
 /**
@@ -65,22 +71,23 @@ const MAX_LAYOUTS = 100;
  * regular-expression passes and copies of the whole page on every response; now a response only
  * joins its parts.
  */
-function laidOut(template: string, headExtra: string, rendered: boolean): string[] {
-  if (layouts.template !== template || layouts.byHead.size >= MAX_LAYOUTS) {
+function laidOut(template: string, headExtra: string, rendered: boolean, starter: Starter | null): string[] {
+  if (layouts.template !== template || layouts.starter !== starter || layouts.byHead.size >= MAX_LAYOUTS) {
     layouts.template = template;
+    layouts.starter = starter;
     layouts.byHead.clear();
   }
   const key = `${rendered ? 'rendered' : 'client'}\n${headExtra}`;
   let parts = layouts.byHead.get(key);
   if (!parts) {
-    parts = layOut(template, headExtra, rendered).split(SLOTS);
+    parts = layOut(template, headExtra, rendered, starter).split(SLOTS);
     layouts.byHead.set(key, parts);
   }
   return parts;
 }
 
 /** The template with slots for the response's own parts (see assemblePage). */
-function layOut(template: string, headExtra: string, rendered: boolean): string {
+function layOut(template: string, headExtra: string, rendered: boolean, starter: Starter | null): string {
   // The template is minified (attribute quotes may be gone): match loosely.
   let html = template.replace(/<html[^>]*>/, slot('htmlTag'));
   let extra = slot('head') + headExtra;
@@ -104,11 +111,13 @@ function layOut(template: string, headExtra: string, rendered: boolean): string 
       // Readable without JavaScript: the "enable JavaScript" notice does not apply.
       .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
       .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${slot('root')}</div>${slot('data')}`);
-    // The starter goes last in the body, async: it runs in a task of its own once the page is
-    // parsed, not in the parser's task that also lays the page out (a defer script's is).
+    // The starter goes last in the body, inline (its CSP hash lets it run): one request less
+    // before the first paint, and it still runs once the markup is parsed. Without one, the
+    // file, async (it runs in a task of its own once the page is parsed).
     const bodyEnd = html.lastIndexOf('</body>');
     if (later.length > 0 && bodyEnd >= 0) {
-      html = `${html.slice(0, bodyEnd)}<script async src="/after-paint.js"></script>${html.slice(bodyEnd)}`;
+      const tag = starter ? `<script>${starter.source}</script>` : '<script async src="/after-paint.js"></script>';
+      html = `${html.slice(0, bodyEnd)}${tag}${html.slice(bodyEnd)}`;
     }
   }
   // Right after <meta charset>, which must come first.
