@@ -24,6 +24,7 @@ export const GlobalStyle = createGlobalStyle`
     ${media.phone} { --header-height: ${layout.headerHeight.phone}px; }
   }
   :root[data-theme='dark'] { ${pageColours(darkTheme)} }
+  :root[data-fonts='later'] { --font-heading: ${fonts.headingLater}; }
   *, *::before, *::after { box-sizing: border-box; }
   html { -webkit-text-size-adjust: 100%; }
   body {

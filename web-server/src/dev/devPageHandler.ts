@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { assemblePage, themeFromCookie } from '../render/assemblePage';
+import { assemblePage, fontsCachedFromCookie, themeFromCookie } from '../render/assemblePage';
 import { createServerRenderer, type ServerRenderer } from '../render/serverRendering';
 import { starterReader } from '../render/starter';
 import type { Registry } from '../releases/registry';
@@ -77,6 +77,7 @@ export function createDevPageHandler({
         headExtra: '',
         rendered,
         starter: readStarter(),
+        fontsCached: fontsCachedFromCookie(req.headers.cookie),
       });
       res.status(rendered.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'X-Render': 'server' }).send(html);
     } catch (error) {

@@ -1,20 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
-import { assemblePage, themeFromCookie } from './assemblePage';
+import { assemblePage, FONTS_COOKIE, fontsCachedFromCookie, themeFromCookie } from './assemblePage';
 import { starterOf } from './starter';
 
 /**
  * The served HTML: the shell's minified index.html with the theme on <html> and, when the page
  * was server-rendered, its head, styles, markup and data in place of the empty #root.
  */
-const repoRoot = path.resolve(__dirname, '..', '..', '..', '..');
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
 const builtTemplate = path.join(repoRoot, 'shell', 'dist', 'index.html');
 
 // The shape html-webpack-plugin's minifier gives the shell's index.html (attribute quotes dropped).
 const minifiedTemplate =
   '<!doctype html><html lang=ja><head><meta charset=utf-8><meta name=viewport content="width=device-width,initial-scale=1">' +
   '<meta name=description content=AIまなびは、生成AIを学べるメディアです。><title>AIまなび</title>' +
+  '<link rel=preload href=/assets/montserrat-latin-700-normal.0123456789.woff2 as=font type=font/woff2 crossorigin=anonymous>' +
   '<script defer src=/main.js></script></head><body><noscript>JavaScriptを有効にしてください。</noscript>' +
   '<div id=root></div></body></html>';
 
@@ -112,6 +113,50 @@ describe.each(templates)('assemblePage on %s', (_name, template) => {
       const markup = { ...rendered, root: '<main><script src="/x.js"></script></main>' };
       const page = parse(assemblePage(template, { nonce: 'n', headExtra: '', theme: 'light', rendered: markup }));
       expect(page.getElementById('after-paint')?.textContent).not.toContain('/x.js');
+    });
+  });
+
+  describe('the heading font (Montserrat, font-display: optional)', () => {
+    const fontHints = (doc: Document) => [
+      ...doc.querySelectorAll('link[as="font"]'),
+      ...(JSON.parse(doc.getElementById('after-paint')?.textContent ?? '[]') as string[]).filter((tag) =>
+        /as=["']?font/.test(tag),
+      ),
+    ];
+    const page = (fontsCached: boolean | undefined, withRender = true) =>
+      parse(
+        assemblePage(template, {
+          nonce: 'n',
+          headExtra: '',
+          theme: 'light',
+          rendered: withRender ? rendered : null,
+          ...(fontsCached === undefined ? {} : { fontsCached }),
+        }),
+      );
+
+    it('is neither preloaded nor asked for by a rendered page for a browser not known to have it', () => {
+      for (const doc of [page(undefined), page(false)]) {
+        expect(doc.documentElement.dataset.fonts).toBe('later');
+        expect(fontHints(doc)).toEqual([]);
+      }
+    });
+
+    it('is preloaded in the head of a rendered page once the browser has it, and the headings use it', () => {
+      const doc = page(true);
+      expect(doc.documentElement.hasAttribute('data-fonts')).toBe(false);
+      expect(doc.querySelectorAll('head link[rel="preload"][as="font"]')).toHaveLength(1);
+    });
+
+    it('is preloaded by a client-rendered page as before (its first paint waits for the scripts anyway)', () => {
+      const doc = page(undefined, false);
+      expect(doc.documentElement.hasAttribute('data-fonts')).toBe(false);
+      expect(doc.querySelectorAll('head link[rel="preload"][as="font"]')).toHaveLength(1);
+    });
+
+    it('alternates between the two forms of the same page without mixing them', () => {
+      expect(page(false).documentElement.dataset.fonts).toBe('later');
+      expect(fontHints(page(true))).toHaveLength(1);
+      expect(fontHints(page(false))).toEqual([]);
     });
   });
 
@@ -221,6 +266,26 @@ describe.each(templates)('assemblePage on %s', (_name, template) => {
     const root = '<p>\uE000head\uE000 \uE000root\uE000</p>';
     const html = assemblePage(template, { nonce: 'n', headExtra: '', theme: null, rendered: { ...rendered, root } });
     expect(html).toContain(`<div id="root">${root}</div>`);
+  });
+});
+
+describe('fontsCachedFromCookie', () => {
+  it.each([
+    ['fonts=montserrat', true],
+    ['theme=dark; fonts=montserrat', true],
+    ['fonts=montserrat;theme=dark', true],
+    [undefined, false],
+    ['', false],
+    ['fonts=', false],
+    ['fonts=montserrat2', false],
+    ['myfonts=montserrat', false],
+  ])('reads %p as %p', (header, cached) => {
+    expect(fontsCachedFromCookie(header)).toBe(cached);
+  });
+
+  it('is the cookie the starter sets once the font is fetched', () => {
+    const starter = fs.readFileSync(path.join(repoRoot, 'shell', 'public', 'after-paint.js'), 'utf8');
+    expect(starter).toContain(`document.cookie = '${FONTS_COOKIE}; Path=/;`);
   });
 });
 

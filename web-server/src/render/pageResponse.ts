@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
-import { assemblePage, themeFromCookie } from './assemblePage';
+import { assemblePage, fontsCachedFromCookie, themeFromCookie } from './assemblePage';
 import { compileNoncedPage, NONCE_SLOT, TOKEN_SLOT, type NoncedPage } from './noncedPage';
 import { starterReader, type Starter } from './starter';
 import type { Registry } from '../releases/registry';
@@ -73,23 +73,25 @@ export function createPageResponse(
   };
   // A rendered page's starter, inlined (starter.ts); read only once a page is rendered.
   const readStarter = starterReader(root);
-  /** A cached rendered page, assembled and compressed once (per template and head): see noncedPage.ts. */
-  const compiledPages = new WeakMap<
-    object,
-    { template: string; headExtra: string; starter: Starter | null; page: NoncedPage }
-  >();
+  /**
+   * A cached rendered page, assembled and compressed once (per template, head and starter), in
+   * both its forms: for a browser with the heading font and for one without (assemblePage's
+   * `fontsCached`). See noncedPage.ts.
+   */
+  type Compiled = { template: string; headExtra: string; starter: Starter | null; page: NoncedPage };
+  const compiledPages = new WeakMap<object, { withFonts?: Compiled; fontsLater?: Compiled }>();
   const compiledPage = (
     cached: object,
-    template: string,
-    headExtra: string,
-    starter: Starter | null,
+    { template, headExtra, starter, fontsCached }: Omit<Compiled, 'page'> & { fontsCached: boolean },
     assemble: (nonce: string, token: string | undefined) => string,
   ) => {
-    const known = compiledPages.get(cached);
+    const forms = compiledPages.get(cached) ?? {};
+    const form = fontsCached ? 'withFonts' : 'fontsLater';
+    const known = forms[form];
     if (known?.template === template && known.headExtra === headExtra && known.starter === starter) return known.page;
     // The token's slot too: a cached page never holds a response's token, only its place.
     const page = compileNoncedPage(assemble(NONCE_SLOT, viewToken && TOKEN_SLOT));
-    compiledPages.set(cached, { template, headExtra, starter, page });
+    compiledPages.set(cached, Object.assign({}, forms, { [form]: { template, headExtra, starter, page } }));
     return page;
   };
 
@@ -103,6 +105,7 @@ export function createPageResponse(
     const template = readTemplate();
     const headExtra = headTags(pathname, registry);
     const starter = rendered ? readStarter() : null;
+    const fontsCached = fontsCachedFromCookie(req.headers.cookie);
     const assemble = (nonceValue: string, tokenValue = token) =>
       assemblePage(template, {
         nonce: nonceValue,
@@ -113,6 +116,7 @@ export function createPageResponse(
         headExtra,
         rendered,
         starter,
+        fontsCached,
       });
     const headers: http.OutgoingHttpHeaders = {
       'Content-Type': 'text/html; charset=utf-8',
@@ -130,7 +134,7 @@ export function createPageResponse(
     // A page served from the cache is compressed once, not per response (a render that is used
     // once, such as a miss, is compressed on the fly).
     if (rendered?.cached && rendered.cache !== 'miss' && accepts(req, 'gzip')) {
-      const page = compiledPage(rendered.cached, template, headExtra, starter, assemble);
+      const page = compiledPage(rendered.cached, { template, headExtra, starter, fontsCached }, assemble);
       res.writeHead(status, Object.assign({}, headers, { 'Content-Encoding': 'gzip' }));
       res.end(req.method === 'HEAD' ? undefined : page.gzip(nonce, token));
       return;
