@@ -26,6 +26,8 @@
     const tags = JSON.parse(data.textContent || '[]').join('');
     // A contextual fragment's <script> elements run when inserted (innerHTML's would not).
     document.head.append(document.createRange().createContextualFragment(tags));
+    // The lazy images may start now (shared-context's GlobalStyle hides them until then).
+    document.documentElement.setAttribute('data-painted', '');
     fetchFontsForLater();
   };
   // A page served before this browser had the heading font paints its headings without it
