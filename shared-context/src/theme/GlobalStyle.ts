@@ -38,14 +38,14 @@ export const GlobalStyle = createGlobalStyle`
   h1, h2, h3, h4 { line-height: 1.35; }
   a { color: var(--page-link); }
   img { max-width: 100%; }
-  /* A served page's lazy images start after its first paint, when the starter marks <html>
-     data-painted (shell/public/after-paint.js): the first paint does not share the connection with
-     them, and no image request ends before it (Lighthouse charges each such request to LCP,
-     docs/performance.md). A lazy image with no box is not loaded; its frame keeps its size
-     (CardImage), so nothing shifts when it gets one. Without scripts, or where the media feature
-     is unknown, the images load as before. */
+  /* A served page's lazy images start after its first paint, when its inline starter marks <html>
+     data-painted (shell/public/after-paint.js; the server writes data-images only with that
+     starter): the first paint does not share the connection with them, and no image request ends
+     before it (Lighthouse charges each such request to LCP, docs/performance.md). A lazy image
+     with no box is not loaded; its frame keeps its size (CardImage), so nothing shifts when it
+     gets one. Without scripts, or where the media feature is unknown, they load as before. */
   @media (scripting: enabled) {
-    :root[data-ssr]:not([data-painted]) img[loading='lazy'] { display: none; }
+    :root[data-images='after-paint']:not([data-painted]) img[loading='lazy'] { display: none; }
   }
   button, input, select, textarea { font: inherit; }
   :focus-visible { outline: 3px solid var(--page-focus); outline-offset: 2px; }

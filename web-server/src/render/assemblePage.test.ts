@@ -104,9 +104,32 @@ describe.each(templates)('assemblePage on %s', (_name, template) => {
       expect(scripts.map((script) => [script.getAttribute('src'), script.textContent])).toEqual([[null, source]]);
       expect(scripts[0]?.parentElement?.tagName).toBe('BODY');
       expect(scripts[0]?.nextElementSibling).toBeNull();
+      // Its lazy images wait for it (GlobalStyle): only with the inline starter, never the file's.
+      expect(page.documentElement.dataset.images).toBe('after-paint');
       // The next response without one is laid out afresh: the file again.
       const without = parse(assemblePage(template, { nonce: 'n', headExtra: '', theme: 'light', rendered }));
       expect(without.querySelector('script[src="/after-paint.js"]')).not.toBeNull();
+      expect(without.documentElement.hasAttribute('data-images')).toBe(false);
+      const client = parse(
+        assemblePage(template, {
+          nonce: 'n',
+          headExtra: '',
+          theme: 'light',
+          rendered: null,
+          starter: starterOf(source),
+        }),
+      );
+      expect(client.documentElement.hasAttribute('data-images')).toBe(false);
+      expect(client.querySelector('script:not([src]):not([type])')).toBeNull();
+    });
+
+    it('runs the starter even with no script to start: it also marks the page painted for its images', () => {
+      const bare = '<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>';
+      const page = parse(
+        assemblePage(bare, { nonce: 'n', headExtra: '', theme: 'light', rendered, starter: starterOf('go();') }),
+      );
+      expect(page.getElementById('after-paint')?.textContent).toBe('[]');
+      expect(page.body.lastElementChild?.textContent).toBe('go();');
     });
 
     it('never takes a script out of the rendered markup', () => {

@@ -74,7 +74,10 @@ export function assemblePage(
   const values: Record<string, string> = {
     htmlTag:
       `<html lang="ja"${rendered ? ' data-ssr' : ''}${theme ? ` data-theme="${theme}"` : ''}` +
-      `${layout.fontsLater ? ' data-fonts="later"' : ''}>`,
+      `${layout.fontsLater ? ' data-fonts="later"' : ''}` +
+      // Its lazy images wait for the inline starter to mark the page painted (shared-context's
+      // GlobalStyle); never for the file, which could fail to load.
+      `${rendered && starter ? ' data-images="after-paint"' : ''}>`,
     head:
       `<meta property="csp-nonce" nonce="${escapeAttribute(nonce)}">${colorScheme}` +
       (token === undefined ? '' : `<meta name="view-token" content="${escapeAttribute(token)}">`),
@@ -140,9 +143,8 @@ function layOut(template: string, headExtra: string, { rendered, starter, fontsL
     html = html.replace(SCRIPT_TAG, takeLater).replace(SCRIPT_HINT, takeLater);
     extra = extra.replace(SCRIPT_TAG, takeLater).replace(SCRIPT_HINT, takeLater);
     extra += slot('renderedHead') + slot('styles');
-    if (later.length > 0) {
-      extra += `<script type="application/json" id="after-paint">${JSON.stringify(later).replace(/</g, '\\u003c')}</script>`;
-    }
+    // Even with no tags to start: the starter also marks the page painted for its images.
+    extra += `<script type="application/json" id="after-paint">${JSON.stringify(later).replace(/</g, '\\u003c')}</script>`;
     html = html
       .replace(/<title>[^<]*<\/title>/, '')
       .replace(/<meta name="?description"?[^>]*>/, '')
@@ -153,7 +155,7 @@ function layOut(template: string, headExtra: string, { rendered, starter, fontsL
     // before the first paint, and it still runs once the markup is parsed. Without one, the
     // file, async (it runs in a task of its own once the page is parsed).
     const bodyEnd = html.lastIndexOf('</body>');
-    if (later.length > 0 && bodyEnd >= 0) {
+    if (bodyEnd >= 0) {
       const tag = starter ? `<script>${starter.source}</script>` : '<script async src="/after-paint.js"></script>';
       html = `${html.slice(0, bodyEnd)}${tag}${html.slice(bodyEnd)}`;
     }
