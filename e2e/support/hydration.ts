@@ -28,11 +28,12 @@ export async function interactive(page: Page): Promise<void> {
 }
 
 /**
- * Holds `script` back (by default after-paint.js, which starts all the others) until the returned
- * function is called: a slow phone's time between the first paint and hydration, made
- * deterministic so that a test can act in it.
+ * Holds `script` back (by default main.js, the shell's entry, which the page's inline starter
+ * requests after the first paint and which starts all the others) until the returned function is
+ * called: a slow phone's time between the first paint and hydration, made deterministic so that a
+ * test can act in it.
  */
-export async function holdScripts(page: Page, script = 'after-paint.js'): Promise<() => void> {
+export async function holdScripts(page: Page, script = 'main.js'): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(`**/${script}`, async (route) => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -139,7 +140,9 @@ test.describe('remote faults and independent deploys (private servers on :4000â€
 });
 
 test.describe('content security policy', () => {
-  test('the shell allows scripts only from itself, the registry remotes and Google sign-in', async ({ page }) => {
+  test('the shell allows scripts only from itself, the registry remotes, Google sign-in and its starter', async ({
+    page,
+  }) => {
     const response = await page.goto('/articles');
     const csp = response!.headers()['content-security-policy']!;
     const scriptSrc = csp
@@ -147,6 +150,10 @@ test.describe('content security policy', () => {
       .find((d) => d.startsWith('script-src '))!
       .split(' ')
       .slice(1);
+    // The one inline script, the rendered page's starter (after-paint.js), by the hash of its text.
+    const starter = /<script>([\s\S]*?)<\/script><\/body>/.exec(await response!.text())?.[1] ?? '';
+    expect(starter).toContain('after-paint');
+    const starterHash = `'sha256-${crypto.createHash('sha256').update(starter).digest('base64')}'`;
     expect(scriptSrc.sort()).toEqual(
       [
         "'self'",
@@ -154,6 +161,7 @@ test.describe('content security policy', () => {
         'http://localhost:3003',
         'http://localhost:3004',
         'https://apis.google.com',
+        starterHash,
       ].sort(),
     );
     expect(csp).toContain("object-src 'none'");

@@ -26,6 +26,23 @@
     const tags = JSON.parse(data.textContent || '[]').join('');
     // A contextual fragment's <script> elements run when inserted (innerHTML's would not).
     document.head.append(document.createRange().createContextualFragment(tags));
+    // The lazy images may start now (shared-context's GlobalStyle hides them until then).
+    document.documentElement.setAttribute('data-painted', '');
+    fetchFontsForLater();
+  };
+  // A page served before this browser had the heading font paints its headings without it
+  // (<html data-fonts="later">, web-server's assemblePage.ts). Fetched now, through the page's own
+  // @font-face (no preload: one unused for a few seconds is a console warning), it is in the cache
+  // for the next pages, which the server serves to use it once this cookie says so. Nothing on this
+  // page uses it: no layout shift.
+  const fetchFontsForLater = () => {
+    if (document.documentElement.dataset.fonts !== 'later' || !document.fonts) return;
+    document.fonts.load('700 1em Montserrat').then(
+      (faces) => {
+        if (faces.length) document.cookie = 'fonts=montserrat; Path=/; Max-Age=31536000; SameSite=Lax';
+      },
+      () => {},
+    );
   };
   const startSoon = () => setTimeout(start, 0);
   if (document.visibilityState === 'hidden') return start();

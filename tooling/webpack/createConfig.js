@@ -1,5 +1,6 @@
 // One webpack configuration for the shell and the three remotes; each app's webpack.config.js
 // only says who it is and what it exposes.
+const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -37,6 +38,18 @@ function devPageHandler(app, devServer) {
     });
   });
   return (req, res, next) => handler.then((handle) => handle(req, res, next), next);
+}
+
+/**
+ * The page's icon, in the HTML itself (a `data:` URL of the app's public/favicon.svg, 0.3 KB): as
+ * a file it was a request of its own that ended before the first paint, which a visitor does not
+ * need for it and Lighthouse's simulation charges to LCP (docs/performance.md). An app without the
+ * file keeps naming /favicon.svg.
+ */
+function iconHref(publicDir) {
+  const file = publicDir && path.join(publicDir, 'favicon.svg');
+  if (!file || !fs.existsSync(file)) return '/favicon.svg';
+  return `data:image/svg+xml,${encodeURIComponent(fs.readFileSync(file, 'utf8').trim())}`;
 }
 
 /**
@@ -143,6 +156,7 @@ function createConfig(app) {
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
           title: app.title ?? 'AIまなび',
+          iconHref: iconHref(app.publicDir),
           scriptLoading: 'defer',
           chunks: ['main'],
         }),
@@ -203,4 +217,4 @@ function createConfig(app) {
   };
 }
 
-module.exports = { createConfig };
+module.exports = { createConfig, iconHref };

@@ -94,9 +94,14 @@ export const media = {
 /**
  * 'Noto Sans JP' is the device's own font (one local() face); 'Noto Sans JP Web' the downloadable
  * slices for a device without it (tooling/webpack/loaders/fontDisplayLoader.js says why two
- * families).
+ * families). Headings: Montserrat first, except on a page served before this browser had it
+ * (<html data-fonts="later">: GlobalStyle sets --font-heading without it), so that such a page
+ * never asks for the font before its first paint (web-server's assemblePage.ts says why).
  */
+const headingFallbacks = "'Noto Sans JP', 'Noto Sans JP Web', sans-serif";
 export const fonts = {
   body: "'Noto Sans JP', 'Noto Sans JP Web', 'Hiragino Kaku Gothic ProN', 'Hiragino Sans', Meiryo, sans-serif",
-  heading: "Montserrat, 'Noto Sans JP', 'Noto Sans JP Web', sans-serif",
+  heading: `var(--font-heading, Montserrat, ${headingFallbacks})`,
+  /** the headings' font before this browser has Montserrat */
+  headingLater: headingFallbacks,
 } as const;

@@ -2,7 +2,8 @@
 // named in the registry and the preview allow-list (plus Google's sign-in loader), connections
 // to those, the article API and the auth backend, frames only for sign-in and YouTube, and
 // styles by per-response nonce (styled-components reads it from <meta property="csp-nonce">).
-// No inline script anywhere.
+// The one inline script, a rendered page's starter, runs by its hash (render/starter.ts): no nonce
+// for scripts, so no other inline script runs, whatever markup got into a page.
 import deployables from 'shared-deployables';
 import type { RuntimeConfig } from './runtimeConfig';
 import type { Registry } from '../releases/registry';
@@ -33,9 +34,11 @@ export interface PolicyRequest {
    * so styles fall back to 'unsafe-inline' (scripts never do).
    */
   nonce: string | null;
+  /** hash sources (`'sha256-…'`) of the inline scripts the page runs; default: none */
+  scriptHashes?: readonly string[];
 }
 
-export function contentSecurityPolicy({ registry, config, hostname, nonce }: PolicyRequest): string {
+export function contentSecurityPolicy({ registry, config, hostname, nonce, scriptHashes = [] }: PolicyRequest): string {
   const pageBase = `http://${hostname}`;
   // The registry's remotes and the origins an admin may load a preview of a remote from.
   const remoteOrigins = [
@@ -66,7 +69,7 @@ export function contentSecurityPolicy({ registry, config, hostname, nonce }: Pol
 
   const directives: Record<string, (string | null)[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remoteOrigins, ...GOOGLE_SIGN_IN_SCRIPTS],
+    'script-src': ["'self'", ...remoteOrigins, ...GOOGLE_SIGN_IN_SCRIPTS, ...scriptHashes],
     'style-src': ["'self'", ...remoteOrigins, nonce ? `'nonce-${nonce}'` : "'unsafe-inline'"],
     'img-src': ["'self'", ...remoteOrigins, 'data:', 'https:'],
     'font-src': ["'self'", ...remoteOrigins],
@@ -87,21 +90,21 @@ const NONCE_MARK = 'nonce_mark_';
 const MAX_POLICIES = 16;
 
 /**
- * contentSecurityPolicy for one response, built once per registry and hostname: between two
+ * contentSecurityPolicy for one response, built once per registry, hostname and script hashes: between two
  * responses only the nonce differs, and building the policy afresh (URLs parsed, sets and lists
  * made) was the largest allocation per page after the page itself.
  */
 export function noncedPolicies(
   config: PolicyRequest['config'],
-): (request: { registry: Registry; hostname: string; nonce: string }) => string {
-  /** policy split at the nonce, by hostname and registry */
+): (request: { registry: Registry; hostname: string; nonce: string; scriptHashes?: readonly string[] }) => string {
+  /** policy split at the nonce, by hostname, registry and script hashes */
   const built = new Map<string, string[]>();
-  return ({ registry, hostname, nonce }) => {
-    const key = `${hostname}\n${Object.values(registry).join('\n')}`;
+  return ({ registry, hostname, nonce, scriptHashes = [] }) => {
+    const key = `${hostname}\n${scriptHashes.join(' ')}\n${Object.values(registry).join('\n')}`;
     let parts = built.get(key);
     if (!parts) {
       if (built.size >= MAX_POLICIES) built.clear();
-      parts = contentSecurityPolicy({ registry, config, hostname, nonce: NONCE_MARK }).split(NONCE_MARK);
+      parts = contentSecurityPolicy({ registry, config, hostname, nonce: NONCE_MARK, scriptHashes }).split(NONCE_MARK);
       built.set(key, parts);
     }
     return parts.join(nonce);

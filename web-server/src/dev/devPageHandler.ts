@@ -5,8 +5,9 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { assemblePage, themeFromCookie } from '../render/assemblePage';
+import { assemblePage, fontsCachedFromCookie, themeFromCookie } from '../render/assemblePage';
 import { createServerRenderer, type ServerRenderer } from '../render/serverRendering';
+import { starterReader } from '../render/starter';
 import type { Registry } from '../releases/registry';
 
 const require = createRequire(import.meta.url);
@@ -48,6 +49,8 @@ export function createDevPageHandler({
   const shellDist = devDistDir(shellDir);
   const bundle = path.join(shellDist, 'server', 'main.js');
   let current: { builtAt: number; renderer: ServerRenderer | null } = { builtAt: 0, renderer: null };
+  // The page's starter, inlined as in production (the dev server sends no CSP).
+  const readStarter = starterReader(path.join(shellDir, 'public'));
 
   /** A renderer for the newest build of the shell's server bundle. */
   const renderer = () => {
@@ -73,6 +76,8 @@ export function createDevPageHandler({
         theme: rendered.theme,
         headExtra: '',
         rendered,
+        starter: readStarter(),
+        fontsCached: fontsCachedFromCookie(req.headers.cookie),
       });
       res.status(rendered.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'X-Render': 'server' }).send(html);
     } catch (error) {

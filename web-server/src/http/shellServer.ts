@@ -92,8 +92,8 @@ export function createShellServer(config: WebServerConfig, overrides: ShellServe
     headTags: (pathname, registry) => FEED_LINK + publicRemotePreloads(registry, pathname),
     serverRenderer,
     viewToken: createViewTokens(config.viewTokenKeys ?? [DEVELOPMENT_VIEW_TOKEN_KEY]),
-    contentSecurityPolicy: (req, nonce, registry) =>
-      policyFor({ registry, hostname: hostnameForPolicy(req, config.siteOrigin), nonce }),
+    contentSecurityPolicy: (req, nonce, registry, scriptHashes) =>
+      policyFor({ registry, hostname: hostnameForPolicy(req, config.siteOrigin), nonce, scriptHashes }),
     health: true,
     log,
   });

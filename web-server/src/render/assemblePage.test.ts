@@ -1,19 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
-import { assemblePage, themeFromCookie } from './assemblePage';
+import { assemblePage, FONTS_COOKIE, fontsCachedFromCookie, themeFromCookie } from './assemblePage';
+import { starterOf } from './starter';
 
 /**
  * The served HTML: the shell's minified index.html with the theme on <html> and, when the page
  * was server-rendered, its head, styles, markup and data in place of the empty #root.
  */
-const repoRoot = path.resolve(__dirname, '..', '..', '..', '..');
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
 const builtTemplate = path.join(repoRoot, 'shell', 'dist', 'index.html');
 
 // The shape html-webpack-plugin's minifier gives the shell's index.html (attribute quotes dropped).
 const minifiedTemplate =
   '<!doctype html><html lang=ja><head><meta charset=utf-8><meta name=viewport content="width=device-width,initial-scale=1">' +
   '<meta name=description content=AIまなびは、生成AIを学べるメディアです。><title>AIまなび</title>' +
+  '<link rel=preload href=/assets/montserrat-latin-700-normal.0123456789.woff2 as=font type=font/woff2 crossorigin=anonymous>' +
   '<script defer src=/main.js></script></head><body><noscript>JavaScriptを有効にしてください。</noscript>' +
   '<div id=root></div></body></html>';
 
@@ -85,17 +87,99 @@ describe.each(templates)('assemblePage on %s', (_name, template) => {
           '<link rel="preload" href="http://remote/remoteEntry.js" as="script">',
         ]),
       );
-      // Async and last in the body: it runs in a task of its own, after the markup is parsed.
+      // Without a starter to inline: the file, async and last in the body (a task of its own,
+      // after the markup is parsed).
       const starter = withHints.querySelector('script[src="/after-paint.js"]');
       expect(starter?.hasAttribute('async')).toBe(true);
       expect(starter?.parentElement?.tagName).toBe('BODY');
       expect(starter?.nextElementSibling).toBeNull();
     });
 
+    it('inlines the starter it is given, last in the body, instead of loading the file', () => {
+      const source = '(()=>{document.title="started"})();';
+      const page = parse(
+        assemblePage(template, { nonce: 'n', headExtra: '', theme: 'light', rendered, starter: starterOf(source) }),
+      );
+      const scripts = [...page.querySelectorAll('script:not([type="application/json"])')];
+      expect(scripts.map((script) => [script.getAttribute('src'), script.textContent])).toEqual([[null, source]]);
+      expect(scripts[0]?.parentElement?.tagName).toBe('BODY');
+      expect(scripts[0]?.nextElementSibling).toBeNull();
+      // Its lazy images wait for it (GlobalStyle): only with the inline starter, never the file's.
+      expect(page.documentElement.dataset.images).toBe('after-paint');
+      // The next response without one is laid out afresh: the file again.
+      const without = parse(assemblePage(template, { nonce: 'n', headExtra: '', theme: 'light', rendered }));
+      expect(without.querySelector('script[src="/after-paint.js"]')).not.toBeNull();
+      expect(without.documentElement.hasAttribute('data-images')).toBe(false);
+      const client = parse(
+        assemblePage(template, {
+          nonce: 'n',
+          headExtra: '',
+          theme: 'light',
+          rendered: null,
+          starter: starterOf(source),
+        }),
+      );
+      expect(client.documentElement.hasAttribute('data-images')).toBe(false);
+      expect(client.querySelector('script:not([src]):not([type])')).toBeNull();
+    });
+
+    it('runs the starter even with no script to start: it also marks the page painted for its images', () => {
+      const bare = '<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>';
+      const page = parse(
+        assemblePage(bare, { nonce: 'n', headExtra: '', theme: 'light', rendered, starter: starterOf('go();') }),
+      );
+      expect(page.getElementById('after-paint')?.textContent).toBe('[]');
+      expect(page.body.lastElementChild?.textContent).toBe('go();');
+    });
+
     it('never takes a script out of the rendered markup', () => {
       const markup = { ...rendered, root: '<main><script src="/x.js"></script></main>' };
       const page = parse(assemblePage(template, { nonce: 'n', headExtra: '', theme: 'light', rendered: markup }));
       expect(page.getElementById('after-paint')?.textContent).not.toContain('/x.js');
+    });
+  });
+
+  describe('the heading font (Montserrat, font-display: optional)', () => {
+    const fontHints = (doc: Document) => [
+      ...doc.querySelectorAll('link[as="font"]'),
+      ...(JSON.parse(doc.getElementById('after-paint')?.textContent ?? '[]') as string[]).filter((tag) =>
+        /as=["']?font/.test(tag),
+      ),
+    ];
+    const page = (fontsCached: boolean | undefined, withRender = true) =>
+      parse(
+        assemblePage(template, {
+          nonce: 'n',
+          headExtra: '',
+          theme: 'light',
+          rendered: withRender ? rendered : null,
+          ...(fontsCached === undefined ? {} : { fontsCached }),
+        }),
+      );
+
+    it('is neither preloaded nor asked for by a rendered page for a browser not known to have it', () => {
+      for (const doc of [page(undefined), page(false)]) {
+        expect(doc.documentElement.dataset.fonts).toBe('later');
+        expect(fontHints(doc)).toEqual([]);
+      }
+    });
+
+    it('is preloaded in the head of a rendered page once the browser has it, and the headings use it', () => {
+      const doc = page(true);
+      expect(doc.documentElement.hasAttribute('data-fonts')).toBe(false);
+      expect(doc.querySelectorAll('head link[rel="preload"][as="font"]')).toHaveLength(1);
+    });
+
+    it('is preloaded by a client-rendered page as before (its first paint waits for the scripts anyway)', () => {
+      const doc = page(undefined, false);
+      expect(doc.documentElement.hasAttribute('data-fonts')).toBe(false);
+      expect(doc.querySelectorAll('head link[rel="preload"][as="font"]')).toHaveLength(1);
+    });
+
+    it('alternates between the two forms of the same page without mixing them', () => {
+      expect(page(false).documentElement.dataset.fonts).toBe('later');
+      expect(fontHints(page(true))).toHaveLength(1);
+      expect(fontHints(page(false))).toEqual([]);
     });
   });
 
@@ -205,6 +289,26 @@ describe.each(templates)('assemblePage on %s', (_name, template) => {
     const root = '<p>\uE000head\uE000 \uE000root\uE000</p>';
     const html = assemblePage(template, { nonce: 'n', headExtra: '', theme: null, rendered: { ...rendered, root } });
     expect(html).toContain(`<div id="root">${root}</div>`);
+  });
+});
+
+describe('fontsCachedFromCookie', () => {
+  it.each([
+    ['fonts=montserrat', true],
+    ['theme=dark; fonts=montserrat', true],
+    ['fonts=montserrat;theme=dark', true],
+    [undefined, false],
+    ['', false],
+    ['fonts=', false],
+    ['fonts=montserrat2', false],
+    ['myfonts=montserrat', false],
+  ])('reads %p as %p', (header, cached) => {
+    expect(fontsCachedFromCookie(header)).toBe(cached);
+  });
+
+  it('is the cookie the starter sets once the font is fetched', () => {
+    const starter = fs.readFileSync(path.join(repoRoot, 'shell', 'public', 'after-paint.js'), 'utf8');
+    expect(starter).toContain(`document.cookie = '${FONTS_COOKIE}; Path=/;`);
   });
 });
 

@@ -7,8 +7,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
-import { assemblePage, themeFromCookie } from './assemblePage';
+import { assemblePage, fontsCachedFromCookie, themeFromCookie } from './assemblePage';
 import { compileNoncedPage, NONCE_SLOT, TOKEN_SLOT, type NoncedPage } from './noncedPage';
+import { starterReader, type Starter } from './starter';
 import type { Registry } from '../releases/registry';
 import { sendBody } from '../http/responses';
 import type { ServedPage, ServerRenderer } from './serverRendering';
@@ -25,8 +26,16 @@ export interface PageOptions {
   visit?: (req: http.IncomingMessage, page: boolean) => Visit;
   /** extra <head> markup for the page at a path, served with `registry`; default: none */
   headTags?: (pathname: string, registry: Registry) => string;
-  /** the CSP of the HTML page; the page gets a fresh nonce per response for styled-components */
-  contentSecurityPolicy?: (req: http.IncomingMessage, nonce: string, registry: Registry) => string;
+  /**
+   * the CSP of the HTML page; the page gets a fresh nonce per response for styled-components, and
+   * `scriptHashes` are the hash sources of the inline scripts it runs (a rendered page's starter)
+   */
+  contentSecurityPolicy?: (
+    req: http.IncomingMessage,
+    nonce: string,
+    registry: Registry,
+    scriptHashes: readonly string[],
+  ) => string;
   /** a new view token for each page served (the shell: viewTokens.ts); absent: pages carry none */
   viewToken?: (visit: Visit) => string;
   /** renders pages on the server (the shell); null/absent: every page is client-rendered */
@@ -62,19 +71,27 @@ export function createPageResponse(
     if (mtimeMs !== template.mtimeMs) template = { mtimeMs, text: fs.readFileSync(file, 'utf8') };
     return template.text;
   };
-  /** A cached rendered page, assembled and compressed once (per template and head): see noncedPage.ts. */
-  const compiledPages = new WeakMap<object, { template: string; headExtra: string; page: NoncedPage }>();
+  // A rendered page's starter, inlined (starter.ts); read only once a page is rendered.
+  const readStarter = starterReader(root);
+  /**
+   * A cached rendered page, assembled and compressed once (per template, head and starter), in
+   * both its forms: for a browser with the heading font and for one without (assemblePage's
+   * `fontsCached`). See noncedPage.ts.
+   */
+  type Compiled = { template: string; headExtra: string; starter: Starter | null; page: NoncedPage };
+  const compiledPages = new WeakMap<object, { withFonts?: Compiled; fontsLater?: Compiled }>();
   const compiledPage = (
     cached: object,
-    template: string,
-    headExtra: string,
+    { template, headExtra, starter, fontsCached }: Omit<Compiled, 'page'> & { fontsCached: boolean },
     assemble: (nonce: string, token: string | undefined) => string,
   ) => {
-    const known = compiledPages.get(cached);
-    if (known?.template === template && known.headExtra === headExtra) return known.page;
+    const forms = compiledPages.get(cached) ?? {};
+    const form = fontsCached ? 'withFonts' : 'fontsLater';
+    const known = forms[form];
+    if (known?.template === template && known.headExtra === headExtra && known.starter === starter) return known.page;
     // The token's slot too: a cached page never holds a response's token, only its place.
     const page = compileNoncedPage(assemble(NONCE_SLOT, viewToken && TOKEN_SLOT));
-    compiledPages.set(cached, { template, headExtra, page });
+    compiledPages.set(cached, Object.assign({}, forms, { [form]: { template, headExtra, starter, page } }));
     return page;
   };
 
@@ -87,6 +104,8 @@ export function createPageResponse(
     const rendered = serverRenderer ? await serverRenderer.render({ pathname, theme, registry }) : null;
     const template = readTemplate();
     const headExtra = headTags(pathname, registry);
+    const starter = rendered ? readStarter() : null;
+    const fontsCached = fontsCachedFromCookie(req.headers.cookie);
     const assemble = (nonceValue: string, tokenValue = token) =>
       assemblePage(template, {
         nonce: nonceValue,
@@ -96,6 +115,8 @@ export function createPageResponse(
         theme: rendered?.theme ?? theme,
         headExtra,
         rendered,
+        starter,
+        fontsCached,
       });
     const headers: http.OutgoingHttpHeaders = {
       'Content-Type': 'text/html; charset=utf-8',
@@ -104,14 +125,16 @@ export function createPageResponse(
       'Referrer-Policy': 'strict-origin-when-cross-origin',
       Vary: 'Cookie, Accept-Encoding',
       'X-Render': rendered ? renderHeader(rendered) : 'client',
-      ...(contentSecurityPolicy ? { 'Content-Security-Policy': contentSecurityPolicy(req, nonce, registry) } : {}),
+      ...(contentSecurityPolicy
+        ? { 'Content-Security-Policy': contentSecurityPolicy(req, nonce, registry, starter ? [starter.hash] : []) }
+        : {}),
       ...(setCookie ? { 'Set-Cookie': setCookie } : {}),
     };
     const status = rendered?.status ?? 200;
     // A page served from the cache is compressed once, not per response (a render that is used
     // once, such as a miss, is compressed on the fly).
     if (rendered?.cached && rendered.cache !== 'miss' && accepts(req, 'gzip')) {
-      const page = compiledPage(rendered.cached, template, headExtra, assemble);
+      const page = compiledPage(rendered.cached, { template, headExtra, starter, fontsCached }, assemble);
       res.writeHead(status, Object.assign({}, headers, { 'Content-Encoding': 'gzip' }));
       res.end(req.method === 'HEAD' ? undefined : page.gzip(nonce, token));
       return;

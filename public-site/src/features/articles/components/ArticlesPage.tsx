@@ -82,7 +82,9 @@ const FilteredArticles = memo(function FilteredArticles({ articles }: { articles
               article={article}
               excerptLength={EXCERPT_LENGTH.list}
               index={index}
-              loading={index < 3 ? 'eager' : 'lazy'}
+              // Lazy, the first ones too: on a served page no card image starts before the first
+              // paint (shared-context's GlobalStyle); the LCP element is text.
+              loading="lazy"
               headingLevel={2}
             />
           ))}
