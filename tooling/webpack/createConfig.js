@@ -8,12 +8,13 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedConfig } = require('./shared');
+const { persistentCache, sharedConfig } = require('./shared');
 const { memoisedSatisfy } = require('library-overrides/federation-runtime/memoisedSatisfy');
 const { PreloadAssetsPlugin } = require('./plugins/PreloadAssetsPlugin');
 const { SsrManifestPlugin } = require('./plugins/SsrManifestPlugin');
 const { CompileHintsPlugin } = require('./plugins/CompileHintsPlugin');
 const { StandaloneRuntimeCorePlugin } = require('./plugins/StandaloneRuntimeCorePlugin');
+const { ConsumeSharedCachePlugin } = require('./plugins/ConsumeSharedCachePlugin');
 const { resolveFor, typescriptRule, svgRule } = require('./sourceRules');
 const webpack = require('webpack');
 const { localRegistry, ports, siteOrigin } = require('shared-deployables');
@@ -77,6 +78,7 @@ function createConfig(app) {
       context: app.dir,
       entry: { main: './src/index.ts' },
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      cache: production ? persistentCache(`${app.workspace}-browser`) : undefined,
       output: {
         // MF_OUTPUT_DIR lets a deploy (or the e2e redeploy test) build into another folder.
         path: process.env.MF_OUTPUT_DIR ?? path.join(app.dir, 'dist'),
@@ -108,6 +110,7 @@ function createConfig(app) {
       plugins: [
         new webpack.DefinePlugin({ __SSR__: 'false' }),
         satisfy.plugin,
+        new ConsumeSharedCachePlugin(),
         new ModuleFederationPlugin({
           name: app.federationName,
           filename: 'remoteEntry.js',

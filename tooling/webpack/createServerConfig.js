@@ -5,7 +5,8 @@
 const path = require('node:path');
 const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedConfig } = require('./shared');
+const { persistentCache, sharedConfig } = require('./shared');
+const { ConsumeSharedCachePlugin } = require('./plugins/ConsumeSharedCachePlugin');
 const { resolveFor, typescriptRule, svgRule } = require('./sourceRules');
 
 /** The folder of a server build: `server/` inside the app's output folder. */
@@ -30,6 +31,7 @@ function createServerConfig(app) {
       context: app.dir,
       entry: app.serverEntry ? { main: app.serverEntry } : {},
       devtool: false,
+      cache: production ? persistentCache(`${app.workspace}-server`) : undefined,
       output: {
         path: serverOutputDir(app),
         filename: '[name].js',
@@ -68,6 +70,7 @@ function createServerConfig(app) {
           // Which release rendered a page (the X-Render header): the manifest's buildVersion.
           __BUILD_VERSION__: JSON.stringify(process.env.MF_BUILD_VERSION ?? 'local'),
         }),
+        new ConsumeSharedCachePlugin(),
         new ModuleFederationPlugin({
           name: app.federationName,
           filename: 'remoteEntry.js',

@@ -75,4 +75,26 @@ function sharedConfig({ server = false } = {}) {
   );
 }
 
-module.exports = { sharedConfig, singletonPackages, versionedPackages, versionOf, root };
+/**
+ * webpack's persistent cache, only when MF_BUILD_CACHE names its folder (the browser suite's builds
+ * of public-site, e2e/support/build.ts); every other build is made cold. The build version is not
+ * part of the key: what depends on it (the manifest, the runtime's instance id, the server's
+ * __BUILD_VERSION__) webpack recomputes, and a test compares a warm build with a cold one.
+ * @param {string} name  one cache per compiler (browser and server builds of one app)
+ */
+function persistentCache(name) {
+  const cacheDirectory = process.env.MF_BUILD_CACHE;
+  if (!cacheDirectory) return false;
+  return {
+    type: 'filesystem',
+    cacheDirectory,
+    name,
+    // The factory's own files; an app's config requires tsx (the articles snapshot), whose
+    // resolution webpack cannot follow, and changes nothing a cached module holds.
+    buildDependencies: {
+      config: [path.join(__dirname, 'createConfig.js'), path.join(__dirname, 'createServerConfig.js')],
+    },
+  };
+}
+
+module.exports = { persistentCache, sharedConfig, singletonPackages, versionedPackages, versionOf, root };
