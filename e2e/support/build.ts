@@ -9,7 +9,10 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
  * public-site unchanged but for its version, and a warm build costs about a quarter of a cold one
  * (docs/testing.md, "Builds from webpack's cache"). A team's edited checkout builds cold.
  */
-export const buildCacheDir = path.join(repoRoot, 'node_modules', '.cache', 'e2e-builds');
+export const buildCacheDir = () =>
+  // One cache per Playwright worker running at once: two lanes' builds never write one cache
+  // together (webpack does not share a cache between concurrent compilers).
+  path.join(repoRoot, 'node_modules', '.cache', 'e2e-builds', `worker-${process.env.TEST_PARALLEL_INDEX ?? '0'}`);
 
 /**
  * A production build of one app into another folder, as a team's deploy would produce (from
@@ -24,7 +27,7 @@ export function buildInto(workspace: string, outputDir: string, buildVersion: st
         ...process.env,
         MF_OUTPUT_DIR: outputDir,
         MF_BUILD_VERSION: buildVersion,
-        ...(root === repoRoot ? { MF_BUILD_CACHE: buildCacheDir } : {}),
+        ...(root === repoRoot ? { MF_BUILD_CACHE: buildCacheDir() } : {}),
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

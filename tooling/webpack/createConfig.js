@@ -78,7 +78,7 @@ function createConfig(app) {
       context: app.dir,
       entry: { main: './src/index.ts' },
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-      cache: production ? persistentCache(`${app.workspace}-browser`) : undefined,
+      cache: production ? persistentCache(`${app.workspace}-browser`, app.dir) : undefined,
       output: {
         // MF_OUTPUT_DIR lets a deploy (or the e2e redeploy test) build into another folder.
         path: process.env.MF_OUTPUT_DIR ?? path.join(app.dir, 'dist'),

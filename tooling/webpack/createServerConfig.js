@@ -31,7 +31,7 @@ function createServerConfig(app) {
       context: app.dir,
       entry: app.serverEntry ? { main: app.serverEntry } : {},
       devtool: false,
-      cache: production ? persistentCache(`${app.workspace}-server`) : undefined,
+      cache: production ? persistentCache(`${app.workspace}-server`, app.dir) : undefined,
       output: {
         path: serverOutputDir(app),
         filename: '[name].js',

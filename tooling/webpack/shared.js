@@ -1,6 +1,8 @@
 // The Module Federation share scope: one list for the shell and every remote (docs/releasing.md,
 // the sharing rule). Each entry carries the version of the package the app is built
 // against and requires `^` that version.
+const crypto = require('node:crypto');
+const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..', '..');
@@ -79,18 +81,23 @@ function sharedConfig({ server = false } = {}) {
  * webpack's persistent cache, only when MF_BUILD_CACHE names its folder (the browser suite's builds
  * of public-site, e2e/support/build.ts); every other build is made cold. The build version is not
  * part of the key: what depends on it (the manifest, the runtime's instance id, the server's
- * __BUILD_VERSION__) webpack recomputes, and a test compares a warm build with a cold one.
+ * __BUILD_VERSION__) webpack recomputes, and a test compares a warm build with a cold one. The
+ * app's webpack.config.js is part of the cache's version: webpack cannot follow it as a build
+ * dependency (an app's config requires tsx, for the articles snapshot), and an edited app config
+ * must not build from modules cached under the old one.
  * @param {string} name  one cache per compiler (browser and server builds of one app)
+ * @param {string} appDir  the app's folder (its webpack.config.js)
  */
-function persistentCache(name) {
+function persistentCache(name, appDir) {
   const cacheDirectory = process.env.MF_BUILD_CACHE;
   if (!cacheDirectory) return false;
+  const appConfig = fs.readFileSync(path.join(appDir, 'webpack.config.js'));
   return {
     type: 'filesystem',
     cacheDirectory,
     name,
-    // The factory's own files; an app's config requires tsx (the articles snapshot), whose
-    // resolution webpack cannot follow, and changes nothing a cached module holds.
+    version: crypto.createHash('sha256').update(appConfig).digest('hex').slice(0, 16),
+    // The factory's own files (and all they require).
     buildDependencies: {
       config: [path.join(__dirname, 'createConfig.js'), path.join(__dirname, 'createServerConfig.js')],
     },
