@@ -1,4 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { buildSync } from 'esbuild';
 import { createServerRenderer } from './serverRendering';
 
 /**
@@ -71,5 +75,46 @@ describe('createServerRenderer', () => {
 
   it('leaves the paths the shell does not render to the client', async () => {
     expect(await renderer().render({ pathname: '/business/dashboard', theme: null })).toBeNull();
+  });
+
+  it('keeps the process alive while its render threads load the live release', () => {
+    // A process that only waits for the renderer to be ready: the render threads are unref'd, so
+    // while they load the release nothing else holds its event loop (the canary world's web
+    // servers exited with code 0 there, before listening).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ready-process-'));
+    fs.writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}');
+    // The shell's server build is CommonJS: outside that folder's "type": "module".
+    const slowShell = fs.mkdtempSync(path.join(os.tmpdir(), 'slow-release-shell-'));
+    fs.mkdirSync(path.join(slowShell, 'server'));
+    fs.writeFileSync(
+      path.join(slowShell, 'server', 'main.js'),
+      `const fixture = require(${JSON.stringify(path.join(shellDist, 'server', 'main.js'))});
+exports.loadRenderer = async () => Object.assign(await fixture.loadRenderer(), {
+  loadRelease: () => new Promise((resolve) => setTimeout(resolve, 500)),
+});`,
+    );
+    // Its packages bundled in: the folder is outside the repository, where nothing resolves them.
+    const build = (options: Parameters<typeof buildSync>[0]) =>
+      buildSync({ bundle: true, platform: 'node', format: 'esm', logLevel: 'silent', ...options });
+    // The thread's module beside the script, where renderPool.ts looks for it.
+    build({ entryPoints: [path.join(__dirname, 'renderWorker.ts')], outfile: path.join(dir, 'renderWorker.js') });
+    const script = path.join(dir, 'waitForReady.js');
+    build({
+      stdin: {
+        contents: `import { createServerRenderer } from ${JSON.stringify(path.join(__dirname, 'serverRendering.ts'))};
+const server = createServerRenderer({ shellDist: ${JSON.stringify(slowShell)}, threads: 1, config: {},
+  registry: () => ({ public_site: 'http://cdn.test/slow/mf-manifest.json' }),
+  apiBaseUrl: 'http://127.0.0.1:9/api', siteOrigin: 'https://ai-manabi.example', log: () => undefined });
+await server.ready();
+console.log('ready');
+await server.close();`,
+        resolveDir: __dirname,
+        loader: 'ts',
+      },
+      outfile: script,
+    });
+    const run = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 20_000 });
+    expect({ out: run.stdout.trim(), err: run.stderr }).toEqual({ out: 'ready', err: '' });
+    expect(run.status).toBe(0);
   });
 });

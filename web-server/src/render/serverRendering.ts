@@ -20,11 +20,15 @@ const RETRY_AFTER_MS = 5000;
  */
 const RELEASE_LOAD_LIMIT_MS = 30_000;
 
-/** `promise` or, once `ms` have passed, `onLimit()` (the timer never keeps the process alive). */
+/**
+ * `promise` or, once `ms` have passed, `onLimit()`. The timer is what keeps the process alive
+ * meanwhile: the render threads are unref'd, so a start that waited on their load with nothing
+ * else pending exited with code 0 before listening (seen in the canary world's web servers).
+ */
 function firstOf(promise: Promise<unknown>, ms: number, onLimit: () => void): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<void>((resolve) => {
-    timer = setTimeout(() => resolve(onLimit()), ms).unref();
+    timer = setTimeout(() => resolve(onLimit()), ms);
   });
   return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }
