@@ -115,7 +115,19 @@ export async function startCanaryWorld({
       }),
     }),
   );
-  await Promise.all(webServers.map((service, n) => waitForHealthy(service, `${INSTANCES[n]}/healthz`)));
+  const stopServers = async () => {
+    await Promise.all(webServers.map((service) => stopService(service)));
+    await publicSite.close();
+    await Promise.all([api.stop(), articles.stop()]);
+  };
+  try {
+    await Promise.all(webServers.map((service, n) => waitForHealthy(service, `${INSTANCES[n]}/healthz`)));
+  } catch (error) {
+    // A start that fails stops what it started: left running, its servers hold the world's fixed
+    // ports, and every later file that starts the world fails on EADDRINUSE.
+    await stopServers();
+    throw error;
+  }
   let token: string | null = null;
   const authorised = async (pathname: string) => {
     token ??= await adminToken();
@@ -161,9 +173,7 @@ export async function startCanaryWorld({
     },
     webServerOutput: () => webServers.map((service) => `── ${service.name}\n${service.output()}`).join('\n'),
     async stop() {
-      await Promise.all(webServers.map((service) => stopService(service)));
-      await publicSite.close();
-      await Promise.all([api.stop(), articles.stop()]);
+      await stopServers();
       fs.rmSync(storeDir, { recursive: true, force: true });
     },
   };
