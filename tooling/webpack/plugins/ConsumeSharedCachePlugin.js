@@ -4,7 +4,7 @@
 // has already taken the module's exports as unknown (an empty `buildMeta` there). The persistent
 // cache stores the module with the copy, and a warm build restores it without building it again:
 // the export analysis then sees a module with known, empty exports, and a re-export of a shared
-// package (shared-ui's `export * from 'shared-context'`) loses every name — a different, broken
+// package (shared-ui's `export *` of shared-context) loses every name — a different, broken
 // chunk (docs/testing.md, "Builds from webpack's cache"). This puts the restored module back as
 // its build leaves it, before the analysis; the federation plugin copies the fallback's again.
 const CONSUME_SHARED = 'consume-shared-module';

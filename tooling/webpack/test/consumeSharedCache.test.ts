@@ -9,7 +9,7 @@ const { ConsumeSharedCachePlugin } = require('../plugins/ConsumeSharedCachePlugi
 
 // A build from webpack's persistent cache must give the files a cold build gives: the browser
 // suite's builds of public-site use the cache (e2e/support/build.ts). The fixture has what broke
-// it: a shared module re-exporting a shared singleton (shared-ui's `export * from 'shared-context'`).
+// it: a shared module re-exporting a shared singleton (shared-ui's `export *` of shared-context).
 const fixture = path.join(__dirname, 'fixtures', 'consumeSharedCache');
 const shared = {
   './context.js': { singleton: true, version: '1.0.0', requiredVersion: '^1.0.0' },
