@@ -41,19 +41,23 @@ const timings = (page: Page) =>
     fontsAttribute: document.documentElement.dataset.fonts ?? null,
   }));
 
-test('a first page fetches the heading font after its first paint, the next pages use it from theirs, nothing shifts', async ({
-  browser,
-  request,
-}) => {
-  const [article] = await articles(request);
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
-  await context.addInitScript(() => {
+/** Every layout shift of the pages `target` opens, in `window.__shifts`. */
+const recordShifts = (target: Pick<Page, 'addInitScript'>) =>
+  target.addInitScript(() => {
     const shifts: number[] = [];
     Object.assign(window, { __shifts: shifts });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value);
     }).observe({ type: 'layout-shift', buffered: true });
   });
+
+test('a first page fetches the heading font after its first paint, the next pages use it from theirs, nothing shifts', async ({
+  browser,
+  request,
+}) => {
+  const [article] = await articles(request);
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  await recordShifts(context);
   const page = await context.newPage();
   const shifts = () => page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
 
@@ -99,13 +103,7 @@ test('a first page starts its card images only after its first paint, then shows
   await page.route(/^https:\/\/(images\.unsplash\.com|i\.ytimg\.com)\//, (route) =>
     route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),
   );
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    Object.assign(window, { __shifts: shifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordShifts(page);
   await page.goto('/articles');
   await hydratedNode(page, '#root h1');
   const firstCardImage = page.locator('main article img').first();
