@@ -4,12 +4,11 @@
 // Everything on the page that names a release (the render, the preloads, the CSP) comes from the
 // registry of the request's visit, so a canary visitor's page is the canary's from the first byte.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { assemblePage, fontsCachedFromCookie, themeFromCookie } from './assemblePage';
 import { compileNoncedPage, NONCE_SLOT, TOKEN_SLOT, type NoncedPage } from './noncedPage';
-import { starterReader, type Starter } from './starter';
+import { readWhenChanged, starterReader, type Starter } from './starter';
 import type { Registry } from '../releases/registry';
 import { sendBody } from '../http/responses';
 import type { ServedPage, ServerRenderer } from './serverRendering';
@@ -64,13 +63,7 @@ export function createPageResponse(
   { visit = () => NO_VISIT, headTags = () => '', contentSecurityPolicy, serverRenderer = null, viewToken }: PageOptions,
 ) {
   // index.html, read again only when a redeploy replaced it (one stat per page instead of a read).
-  let template = { mtimeMs: -1, text: '' };
-  const readTemplate = () => {
-    const file = path.join(root, 'index.html');
-    const { mtimeMs } = fs.statSync(file);
-    if (mtimeMs !== template.mtimeMs) template = { mtimeMs, text: fs.readFileSync(file, 'utf8') };
-    return template.text;
-  };
+  const readTemplate = readWhenChanged(path.join(root, 'index.html'), (text) => text);
   // A rendered page's starter, inlined (starter.ts); read only once a page is rendered.
   const readStarter = starterReader(root);
   /**

@@ -34,17 +34,27 @@ export function starterOf(source: string): Starter | null {
 }
 
 /**
+ * `parse` of `file`'s text, read again only when a redeploy replaced the file (one stat per call
+ * instead of a read); throws while the file is missing. The page's template is read the same way.
+ */
+export function readWhenChanged<T>(file: string, parse: (text: string) => T): () => T {
+  let known: { mtimeMs: number; value: T } | null = null;
+  return () => {
+    const { mtimeMs } = fs.statSync(file);
+    if (known?.mtimeMs !== mtimeMs) known = { mtimeMs, value: parse(fs.readFileSync(file, 'utf8')) };
+    return known.value;
+  };
+}
+
+/**
  * The starter in `dir` (the shell's dist), read again only when a redeploy replaced it; null
  * while there is none (a page then loads /after-paint.js as before).
  */
 export function starterReader(dir: string): () => Starter | null {
-  const file = path.join(dir, STARTER_FILE);
-  let known: { mtimeMs: number; starter: Starter | null } = { mtimeMs: -1, starter: null };
+  const read = readWhenChanged(path.join(dir, STARTER_FILE), starterOf);
   return () => {
     try {
-      const { mtimeMs } = fs.statSync(file);
-      if (mtimeMs !== known.mtimeMs) known = { mtimeMs, starter: starterOf(fs.readFileSync(file, 'utf8')) };
-      return known.starter;
+      return read();
     } catch {
       return null;
     }
