@@ -1,15 +1,44 @@
 /**
  * The lanes of the browser suite (docs/testing.md): each lane is a Playwright project that runs
- * its files one at a time, and the lanes run side by side. A file not listed here runs in the lane
- * of the private web apps, one after their files: the safe place for a file that starts servers on
- * :4000–4004. Pure data, so that a repo test can check the rule below without Playwright.
+ * its files one at a time, and the lanes run side by side. A file no lane lists runs in the lane
+ * of the private web apps (`rest`): the safe place for a file that starts servers on :4000–4004.
+ * Pure data, so that a repo test can check the rule below without Playwright.
+ *
+ * Listed in the order they start, the longest first: Playwright gives a free worker the next lane
+ * of the list.
  */
-export const LANES: { name: string; files: string[] }[] = [
+export const LANES: { name: string; files: string[]; rest?: true }[] = [
+  // The four files that start the canary world (its own release service, article API, web servers
+  // and public-site server; ./support/releases/canaryPorts.ts) take the longest of any (about 12
+  // minutes together, 6–7 each for release-canary and release-vitals): two lanes of two, each
+  // worker's world on ports of its own.
+  { name: 'canary world', files: ['release-canary', 'release-bucket'] },
+  { name: 'canary world, vitals and steps', files: ['release-vitals', 'release-canary-steps'] },
+  // The files that start private copies of the web apps on :4000–4004 (platform, release,
+  // reliability-remotes, server-rendering-redeploys; release.spec's release service and API on
+  // :4101–4102), hosting.spec, and every file no other lane lists. They read the shared articles
+  // but count none of them.
+  { name: 'private web apps', files: [], rest: true },
+  // These write only to servers of their own (private APIs on :4151–4153, the topology's on free
+  // ports) or to nothing but the Auth emulator's accounts, and count nothing that a write of the
+  // shared-data lane changes (public-pages counts the content items and the home page's three
+  // newest articles). Grouped so that the lanes take about as long as each other.
+  { name: 'storage and admin preview XSS', files: ['reliability-storage', 'public-pages', 'reliability-xss-admin'] },
+  {
+    name: 'public XSS',
+    files: [
+      'reliability-xss-stored',
+      'reliability-xss-browser',
+      'topology',
+      'topology-hostile-requests',
+      'auth',
+      'auth-session',
+    ],
+  },
   // Files that write the standard stack's articles (one creates an article another counts, the
   // seed's 21 articles are counted exactly, a test opens "the first article" of the list) or read
-  // them in a way a write beside them would break: one after another, in this order, as before.
-  // The business pages (they touch only the Auth emulator's accounts) share the lane, to even out
-  // the lanes.
+  // them in a way a write beside them would break: one after another, in this order. The business
+  // pages (they touch only the Auth emulator's accounts) share the lane, to even out the lanes.
   {
     name: 'shared data',
     files: [
@@ -29,30 +58,4 @@ export const LANES: { name: string; files: string[] }[] = [
       'business-settings',
     ],
   },
-  // The rest write only to servers of their own (private APIs on :4151–4153, the topology's on
-  // free ports) or to nothing but the Auth emulator's accounts, and count nothing that a write of
-  // the first lane changes (public-pages counts the content items and the home page's three
-  // newest articles). Grouped so that the lanes take about as long as each other.
-  // release-canary, release-canary-steps, release-bucket and release-vitals all start the canary world (its own
-  // release service, article API, web servers and public-site server on the fixed ports
-  // :4181–4185): one lane, so never two at once (CI's run of 8b56127 failed on EADDRINUSE :4184
-  // when two were in two lanes). Alone in it: the four take the longest of any lane (about 12 of a
-  // run's 24 minutes), which ended alone on the machine for its last 5 minutes when it held the
-  // admin preview's XSS file too.
-  {
-    name: 'canary world',
-    files: ['release-canary', 'release-canary-steps', 'release-bucket', 'release-vitals'],
-  },
-  {
-    name: 'public XSS',
-    files: [
-      'reliability-xss-stored',
-      'reliability-xss-browser',
-      'topology',
-      'topology-hostile-requests',
-      'auth',
-      'auth-session',
-    ],
-  },
-  { name: 'storage and admin preview XSS', files: ['reliability-storage', 'public-pages', 'reliability-xss-admin'] },
 ];

@@ -24,7 +24,7 @@ export default defineConfig({
   // timer), so a machine runs one lane more than it has cores; more than that starved the tests'
   // own time limits on two cores (an axe scan over 60 s; a server render past its deadline), and
   // Jest runs beside the suite (docs/testing.md).
-  workers: Math.min(LANES.length + 1, os.availableParallelism() + 1),
+  workers: Math.min(LANES.length, os.availableParallelism() + 1),
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.PLAYWRIGHT_REPORTERS ? [['list'], ['json']] : [['list']],
@@ -42,16 +42,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    ...LANES.map((lane) => ({
-      name: `chromium, ${lane.name}`,
-      testMatch: lane.files.map(fileGlob),
-      workers: 1,
-      use: browser,
-    })),
-    // Private copies of the web apps on :4000–4004 (platform, release, reliability-remotes,
-    // server-rendering-redeploys; release.spec's release service and API on :4101–4102), and hosting.spec: one at a time.
-    // They read the shared articles but count none of them.
-    { name: 'chromium, private web apps', testIgnore: ['**/*.tmp.*', ...assigned], workers: 1, use: browser },
-  ],
+  projects: LANES.map((lane) => ({
+    name: `chromium, ${lane.name}`,
+    ...(lane.rest ? { testIgnore: ['**/*.tmp.*', ...assigned] } : { testMatch: lane.files.map(fileGlob) }),
+    workers: 1,
+    use: browser,
+  })),
 });

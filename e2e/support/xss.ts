@@ -106,6 +106,34 @@ export async function openInApp(page: Page, url: string, firstVisit: boolean) {
   }, url);
 }
 
+/**
+ * The payloads' pages checked in `count` tabs of `first`'s browser context side by side, each tab
+ * its own share in order: most of a check is waiting (a page's load, the watcher's window), and
+ * one tab's wait is another's work. `open` sets a tab up (its watcher, its sign-in) and returns its
+ * check of one item.
+ */
+export async function inTabsSideBySide<T>(
+  first: Page,
+  count: number,
+  items: readonly T[],
+  open: (page: Page) => Promise<(item: T) => Promise<void>>,
+): Promise<void> {
+  const others = await Promise.all(Array.from({ length: count - 1 }, () => first.context().newPage()));
+  try {
+    await Promise.all(
+      [first, ...others].map(async (page, tab) => {
+        const check = await open(page);
+        for (let i = tab; i < items.length; i += count) await check(items[i]!);
+      }),
+    );
+  } finally {
+    await Promise.all(others.map((page) => page.close()));
+  }
+}
+
+/** How many tabs the payload loops use (inTabsSideBySide). */
+export const PAYLOAD_TABS = 3;
+
 export const NOTHING: Findings = { hits: [], dialogs: [], errors: [], navigations: [], leftovers: [] };
 export const clean = (findings: Findings) => Object.values(findings).every((list: string[]) => list.length === 0);
 

@@ -17,7 +17,7 @@ const SOAK_SECONDS = 5;
 const VERSION = 'steps-ok';
 const CANARY = releaseManifest(VERSION);
 /** Buckets that get the canary from the 10 % step, the 50 % step and the promotion on (and not before). */
-const PROBES = { 10: 500, 50: 4999, 100: 9999 } as const;
+const PROBES = { 10: 500, 50: 4_999, 100: 9_999 } as const;
 /**
  * Visits made before the test gives up on the promotion: it took 27–34 visits in every run, on a
  * quiet machine (72 s) as on a loaded one (210 s). Bounded by visits, not seconds, as what the

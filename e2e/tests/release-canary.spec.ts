@@ -107,7 +107,7 @@ test('at 50 %, the 10 % keep the canary; in Chromium a visitor sees one release 
   const raised = await world().cli('canary', ['public-site', '50']);
   expect(raised.err).toBe('');
   expect(raised.code).toBe(0);
-  await msUntilServed(bucketCookie(4999), releaseManifest('canary-ok'));
+  await msUntilServed(bucketCookie(4_999), releaseManifest('canary-ok'));
   for (const { cookie, manifest } of firstVisitors.filter((v) => v.manifest !== DEPLOYED_MANIFEST))
     expect(await servedRegistryLine(instanceB, cookie)).toBe(manifest);
 

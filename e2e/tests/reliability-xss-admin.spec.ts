@@ -2,7 +2,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { adminUser, signInAs } from '../support/auth';
 import type { PrivateApi } from '../support/privateApi';
 import type { CreatedArticle } from '../support/reliabilityApi';
-import { bodyWith, clean, marker, openInApp, storePayloads, watchForXss } from '../support/xss';
+import {
+  bodyWith,
+  clean,
+  inTabsSideBySide,
+  marker,
+  openInApp,
+  PAYLOAD_TABS,
+  storePayloads,
+  watchForXss,
+} from '../support/xss';
 import { XSS_PAYLOADS } from '../support/xssPayloads';
 
 /**
@@ -38,15 +47,19 @@ async function adminPreview(page: Page) {
 
 test('the admin console’s live preview runs none of the stored payloads', async ({ page }) => {
   test.setTimeout(300_000);
-  const { collect, preview } = await adminPreview(page);
   const failures: string[] = [];
-  for (const [index, payload] of XSS_PAYLOADS.entries()) {
-    const url = `http://localhost:3000/admin/articles/edit/${stored.get(payload.id)!.id}`;
-    await openInApp(page, url, index === 0);
-    await expect(preview).toContainText(marker(payload));
-    const findings = await collect(preview, url);
-    if (!clean(findings)) failures.push(`stored #${payload.id} ${payload.name}: ${JSON.stringify(findings)}`);
-  }
+  await inTabsSideBySide(page, PAYLOAD_TABS, XSS_PAYLOADS, async (tab) => {
+    const { collect, preview } = await adminPreview(tab);
+    let firstVisit = true;
+    return async (payload) => {
+      const url = `http://localhost:3000/admin/articles/edit/${stored.get(payload.id)!.id}`;
+      await openInApp(tab, url, firstVisit);
+      firstVisit = false;
+      await expect(preview).toContainText(marker(payload));
+      const findings = await collect(preview, url);
+      if (!clean(findings)) failures.push(`stored #${payload.id} ${payload.name}: ${JSON.stringify(findings)}`);
+    };
+  });
   console.log(`XSS, admin preview: ${XSS_PAYLOADS.length} stored, ${failures.length} ran`);
   expect(failures).toEqual([]);
 });

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { hydratedNode } from '../support/hydration';
 import { startPrivateApi, type PrivateApi } from '../support/privateApi';
 import { API } from '../support/reliabilityApi';
-import { articleBody, bodyWith, clean, openInApp, watchForXss } from '../support/xss';
+import { articleBody, bodyWith, clean, inTabsSideBySide, openInApp, PAYLOAD_TABS, watchForXss } from '../support/xss';
 import { XSS_PAYLOADS } from '../support/xssPayloads';
 
 /**
@@ -30,41 +30,42 @@ test.afterAll(async () => {
 
 test('the public site’s own sanitiser stops the raw payloads when the server’s is bypassed', async ({ page }) => {
   test.setTimeout(300_000);
-  const collect = await watchForXss(page, api);
   const raw = new Map(XSS_PAYLOADS.map((payload) => [`xss-raw-${payload.id}`, payload]));
-  // The API "returns" unsanitised content: only the browser-side DOMPurify policy stands in the way.
-  await page.route(`${API}/articles/slug/xss-raw-*`, (route) => {
-    const slug = new URL(route.request().url()).pathname.split('/').pop()!;
-    const payload = raw.get(slug)!;
-    return route.fulfill({
-      json: {
-        id: 900_000 + payload.id,
-        slug,
-        title: `生のペイロード #${payload.id}`,
-        content: bodyWith(payload),
-        date: '2025-01-03',
-        category: 'AIニュース',
-        tag: '',
-        relatedArticles: [],
-        articleType: 'note',
-      },
-    });
-  });
-
   const failures: string[] = [];
-  // The server never sees these answers (they exist only in the browser's routes): the pages are
-  // reached by client-side navigation from a page the server rendered.
-  // Navigating while the server-rendered page still hydrates would re-render it at another route
-  // mid-hydration (React reports #418 and client-renders): wait until React owns the page first.
-  await page.goto('http://localhost:3000/about');
-  await hydratedNode(page, 'main h1');
-  for (const [slug, payload] of raw) {
-    const url = `http://localhost:3000/articles/${slug}`;
-    await openInApp(page, url, false);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`生のペイロード #${payload.id}`);
-    const findings = await collect(articleBody(page, payload), url);
-    if (!clean(findings)) failures.push(`#${payload.id} ${payload.name}: ${JSON.stringify(findings)}`);
-  }
+  await inTabsSideBySide(page, PAYLOAD_TABS, [...raw], async (tab) => {
+    const collect = await watchForXss(tab, api);
+    // The API "returns" unsanitised content: only the browser-side DOMPurify policy stands in the way.
+    await tab.route(`${API}/articles/slug/xss-raw-*`, (route) => {
+      const slug = new URL(route.request().url()).pathname.split('/').pop()!;
+      const payload = raw.get(slug)!;
+      return route.fulfill({
+        json: {
+          id: 900_000 + payload.id,
+          slug,
+          title: `生のペイロード #${payload.id}`,
+          content: bodyWith(payload),
+          date: '2025-01-03',
+          category: 'AIニュース',
+          tag: '',
+          relatedArticles: [],
+          articleType: 'note',
+        },
+      });
+    });
+    // The server never sees these answers (they exist only in the browser's routes): the pages are
+    // reached by client-side navigation from a page the server rendered.
+    // Navigating while the server-rendered page still hydrates would re-render it at another route
+    // mid-hydration (React reports #418 and client-renders): wait until React owns the page first.
+    await tab.goto('http://localhost:3000/about');
+    await hydratedNode(tab, 'main h1');
+    return async ([slug, payload]) => {
+      const url = `http://localhost:3000/articles/${slug}`;
+      await openInApp(tab, url, false);
+      await expect(tab.getByRole('heading', { level: 1 })).toHaveText(`生のペイロード #${payload.id}`);
+      const findings = await collect(articleBody(tab, payload), url);
+      if (!clean(findings)) failures.push(`#${payload.id} ${payload.name}: ${JSON.stringify(findings)}`);
+    };
+  });
   console.log(`XSS, browser sanitiser alone: ${raw.size} raw payloads, ${failures.length} ran`);
   expect(failures).toEqual([]);
 });

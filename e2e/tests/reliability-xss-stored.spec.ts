@@ -4,7 +4,16 @@ import { interactive } from '../support/hydration';
 import { appByWorkspace, type ServerHandle } from '../support/servers';
 import { createArticle, type CreatedArticle } from '../support/reliabilityApi';
 import type { PrivateApi } from '../support/privateApi';
-import { articleBody, clean, injectUnsanitised, NOTHING, storePayloads, watchForXss } from '../support/xss';
+import {
+  articleBody,
+  clean,
+  injectUnsanitised,
+  inTabsSideBySide,
+  NOTHING,
+  PAYLOAD_TABS,
+  storePayloads,
+  watchForXss,
+} from '../support/xss';
 import { XSS_PAYLOADS } from '../support/xssPayloads';
 
 /**
@@ -57,19 +66,21 @@ test('the detector itself: an unsanitised payload put into a page is caught (con
 test(`${XSS_PAYLOADS.length} payloads stored through the API run nowhere on their article pages`, async ({ page }) => {
   test.setTimeout(300_000);
   expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(50);
-  const collect = await watchForXss(page, api);
   const failures: string[] = [];
   let changedByServer = 0;
-  for (const payload of XSS_PAYLOADS) {
-    const article = stored.get(payload.id)!;
-    if (!article.content.includes(payload.html)) changedByServer += 1;
-    const url = `${SSR_SHELL}/articles/${article.slug}`;
-    await page.goto(url);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title);
-    await expect(page).toHaveTitle(`${article.title} | AIまなび`);
-    const findings = await collect(articleBody(page, payload), url);
-    if (!clean(findings)) failures.push(`#${payload.id} ${payload.name}: ${JSON.stringify(findings)}`);
-  }
+  await inTabsSideBySide(page, PAYLOAD_TABS, XSS_PAYLOADS, async (tab) => {
+    const collect = await watchForXss(tab, api);
+    return async (payload) => {
+      const article = stored.get(payload.id)!;
+      if (!article.content.includes(payload.html)) changedByServer += 1;
+      const url = `${SSR_SHELL}/articles/${article.slug}`;
+      await tab.goto(url);
+      await expect(tab.getByRole('heading', { level: 1 })).toHaveText(article.title);
+      await expect(tab).toHaveTitle(`${article.title} | AIまなび`);
+      const findings = await collect(articleBody(tab, payload), url);
+      if (!clean(findings)) failures.push(`#${payload.id} ${payload.name}: ${JSON.stringify(findings)}`);
+    };
+  });
   console.log(
     `XSS, stored: ${XSS_PAYLOADS.length} payloads, ${changedByServer} rewritten by the server's sanitiser, ` +
       `${failures.length} ran or left something dangerous`,

@@ -3,8 +3,9 @@
  * health reports), two production web servers that render public pages and split visitors by
  * their bucket cookie, public-site's server with the artifact store under /releases/, and the
  * release CLI run as a team runs it. The web servers are the production command
- * (web-server/dist/main.js, one render thread each), configured only by their environment. Ports
- * 4181–4185 are this world's alone.
+ * (web-server/dist/main.js, one render thread each), configured only by their environment. Its five
+ * ports are its own and its worker's (./canaryPorts.ts), so the files that start it may run in two
+ * lanes side by side.
  *
  * The service believes X-Forwarded-For from loopback (TRUST_PROXY), as it would behind the
  * production proxy: a test gives each simulated visitor an address of its own that way, since
@@ -21,9 +22,10 @@ import { webAppServer } from 'local-stack/stack.mjs';
 import { cleanEnv, startService, stopService, waitForHealthy, type Service } from 'local-stack/topology/processes';
 import { startPrivateApi, startPrivateReleaseService, type PrivateApi } from '../privateApi';
 import { appByWorkspace } from '../servers';
+import { canaryPorts } from './canaryPorts';
 import type { CliAnswer } from './releaseWorld';
 
-export const CANARY_PORTS = { api: 4181, shellA: 4182, shellB: 4183, publicSite: 4184, articles: 4185 } as const;
+export const CANARY_PORTS = canaryPorts(Number(process.env.TEST_PARALLEL_INDEX ?? '0'));
 export const INSTANCES = [`http://localhost:${CANARY_PORTS.shellA}`, `http://localhost:${CANARY_PORTS.shellB}`];
 export const PUBLIC_SITE_URL = `http://localhost:${CANARY_PORTS.publicSite}`;
 export const DEPLOYED_MANIFEST = `${PUBLIC_SITE_URL}/mf-manifest.json`;
