@@ -88,6 +88,8 @@ const config: Config = {
   // userEvent took over Jest's default 5 s there while taking 1–2 s alone. A hang still fails.
   // (A global option: set on a project, Jest 30 shows it and does not apply it.)
   testTimeout: 15_000,
+  // The slowest files first on a fresh clone, as Jest does itself once it has timings.
+  testSequencer: '<rootDir>/jest/slowFilesFirst.cjs',
   // The run's one Auth emulator, started when a test file first asks for it and stopped at the end
   // (service-kit/src/testing/runAuthEmulator.ts): not one per file.
   globalSetup: 'service-kit/testing/authEmulatorGlobalSetup',
