@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from 'local-stack/apps.mjs';
 import { buildWebServer } from './build.mjs';
-import { endedChildrenCpu, formatCpu, readCpu } from 'local-stack/cpuTime.mjs';
+import { endedChildrenCpu, formatCpu, machineCpu, readCpu } from 'local-stack/cpuTime.mjs';
 import { lintChecks } from './lint.mjs';
 
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
@@ -33,6 +33,8 @@ if (!chromium) {
 
 const results = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-manabi-test-'));
 const started = Date.now();
+/** The whole machine's CPU when the run began: the phases count their own process trees only. */
+const machineAtStart = machineCpu();
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 /** [label, wall time, CPU-seconds], in the order the phases ended. */
 const timings = [];
@@ -164,6 +166,14 @@ const row = (label, ms, cpu) =>
   console.log(`  ${label.padEnd(58)} ${seconds(ms).padStart(7)}   ${formatCpu(cpu)}`.trimEnd());
 for (const [label, ms, cpu] of timings) row(label, ms, cpu);
 row('npm test, in all', Date.now() - started, allCpu);
+const machineAtEnd = machineCpu();
+if (machineAtStart && machineAtEnd) {
+  const busy = machineAtEnd.busy - machineAtStart.busy;
+  const all = machineAtEnd.all - machineAtStart.all;
+  console.log(
+    `  ${'the machine, busy (every process, also those above not waited for)'.padEnd(58)} ${`${Math.round((100 * busy) / all)} %`.padStart(7)}   ${Math.round(busy).toLocaleString('en-US')} CPU-s of ${Math.round(all).toLocaleString('en-US')}`,
+  );
+}
 
 console.log(`\nlint: ${lintChecks.length - lintFailed} passed, ${lintFailed} failed`);
 console.log(`unit: ${unit.passed} passed, ${unit.failed} failed`);

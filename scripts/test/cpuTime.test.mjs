@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatCpu, readCpu } from 'local-stack/cpuTime.mjs';
+import { formatCpu, machineCpu, readCpu } from 'local-stack/cpuTime.mjs';
 
 const wrapper = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../tooling/stack/cpuTime.mjs');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cpu-time-test-'));
@@ -50,6 +50,21 @@ describe('cpuTime.mjs', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('no-such-command-here');
     expect(readCpu(out)).toBeNull();
+  });
+
+  it('reads the whole machine’s busy and total CPU-seconds from /proc/stat', () => {
+    // user nice system idle iowait irq softirq steal guest guest_nice, in 1/100 s
+    const stat = 'cpu  7000 100 2000 50000 300 50 150 0 0 0\ncpu0 3500 50 1000 25000 150 25 75 0 0 0\n';
+    expect(machineCpu(stat)).toEqual({ busy: 93, all: 596 });
+    expect(machineCpu('intr 1 2 3\n')).toBeNull();
+    if (linux) {
+      // A spin of 0.3 CPU-s in between is in the difference (with whatever else the machine ran).
+      const before = machineCpu();
+      expect(spawnSync('sh', ['-c', burn(0.3)]).status).toBe(0);
+      const after = machineCpu();
+      expect(after.busy - before.busy).toBeGreaterThanOrEqual(0.29);
+      expect(after.all).toBeGreaterThan(before.all);
+    }
   });
 
   it('prints total, user and system, rounded; nothing when unknown', () => {
