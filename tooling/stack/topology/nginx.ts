@@ -43,7 +43,8 @@ export const RELEASE_SERVICE_PATH = '/release-service';
  * - `least_conn` for the web servers: a page render holds its instance's render thread for a few
  *   milliseconds, so a burst sent round robin queues behind a busy instance while the other is
  *   idle; the instance with fewer requests in flight is the one with the shorter queue (uncached
- *   p99 at 100 req/s in bursts of 10: 35 ms round robin, 24 ms least_conn, docs/deployment.md).
+ *   p99 at 100 req/s in bursts of 10: 35 ms round robin, 24 · 25 · 33 ms least_conn in three runs,
+ *   docs/deployment.md).
  */
 export function nginxConfig(dir: string, { port, webServerPorts, apiPorts, releasePorts = [] }: NginxOptions): string {
   const servers = (ports: number[]) =>
