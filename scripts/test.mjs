@@ -171,7 +171,7 @@ if (machineAtStart && machineAtEnd) {
   const busy = machineAtEnd.busy - machineAtStart.busy;
   const all = machineAtEnd.all - machineAtStart.all;
   console.log(
-    `  ${'the machine, busy (every process, also those above not waited for)'.padEnd(58)} ${`${Math.round((100 * busy) / all)} %`.padStart(7)}   ${Math.round(busy).toLocaleString('en-US')} CPU-s of ${Math.round(all).toLocaleString('en-US')}`,
+    `  ${'the machine, busy (every process, orphans too)'.padEnd(58)} ${`${Math.round((100 * busy) / all)} %`.padStart(7)}   ${Math.round(busy).toLocaleString('en-US')} CPU-s of ${Math.round(all).toLocaleString('en-US')}`,
   );
 }
 
