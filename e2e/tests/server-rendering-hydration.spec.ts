@@ -68,8 +68,8 @@ test.describe('in the browser', () => {
         Object.assign(window, { __serverNodes: nodes });
       });
     });
-    // Article pages and the pages loaded on demand wait for code while hydrating (the sanitiser, a
-    // lazy page): their server nodes must survive that wait too.
+    // The pages loaded on demand (and the article pages' sanitiser) arrive before hydrating, not
+    // during it: their server nodes are hydrated like the home page's.
     for (const route of ['/', '/articles', `/articles/${article!.slug}`, '/about', '/contents']) {
       await page.goto(route);
       await hydratedNode(page, '#root h1');

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
-import { act } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { ThemeModeProvider, loadedSanitizer } from 'shared-context';
-import { SafeHtml } from './SafeHtml';
-
+import type * as ReactModule from 'react';
+import type * as ReactDomClient from 'react-dom/client';
+import type { Root } from 'react-dom/client';
+import type * as SharedContext from 'shared-context';
+import type { SafeHtml as SafeHtmlComponent } from './SafeHtml';
 /**
  * Article HTML the server rendered (sanitised there) is hydrated without a mismatch, and stays on
  * screen while the browser is still loading DOMPurify: no blank article, no flash.
@@ -11,12 +11,6 @@ import { SafeHtml } from './SafeHtml';
 const articleHtml =
   '<h2>見出し</h2><p>本文<strong>強調</strong> &amp; <a href="https://example.com" target="_blank">外部</a></p>' +
   '<img src="x" onerror="alert(1)"><iframe src="https://www.youtube.com/embed/abcdefghijk" title="動画"></iframe>';
-
-const page = (html: string) => (
-  <ThemeModeProvider initialMode="light">
-    <SafeHtml html={html} />
-  </ThemeModeProvider>
-);
 
 /**
  * The server's side, in a module registry of its own (as the shell's server is a process of its
@@ -45,14 +39,42 @@ async function serverMarkup(html: string): Promise<string> {
   return markup;
 }
 
-let root: Root | undefined;
+/**
+ * The browser's side, in a registry of its own too, loaded in the same order as the server's:
+ * each test starts with a browser that has not loaded the sanitiser, unless it loads it first.
+ */
+async function browserModules() {
+  let modules!: {
+    React: typeof ReactModule;
+    client: typeof ReactDomClient;
+    context: typeof SharedContext;
+    SafeHtml: typeof SafeHtmlComponent;
+  };
+  await jest.isolateModulesAsync(async () => {
+    const React = await import('react');
+    const client = await import('react-dom/client');
+    await import('shared-context');
+    const { SafeHtml } = await import('./SafeHtml');
+    modules = { React, client, context: await import('shared-context'), SafeHtml };
+  });
+  return modules;
+}
+
+type BrowserModules = Awaited<ReturnType<typeof browserModules>>;
+
+let unmount: (() => void) | undefined;
 afterEach(() => {
-  act(() => root?.unmount());
+  unmount?.();
+  unmount = undefined;
   document.body.innerHTML = '';
 });
 
-/** Hydrates the server's markup and records every node removed from it meanwhile. */
-async function hydrate(markup: string, html: string) {
+/**
+ * Hydrates the server's markup as the shell does (in a transition: React hydrates in slices, and
+ * replays a component that suspended once its promise settles) and records every node removed
+ * from it meanwhile, the effects after hydration included.
+ */
+async function hydrate({ React, client, context, SafeHtml }: BrowserModules, markup: string, html: string) {
   const container = document.createElement('div');
   container.innerHTML = markup;
   document.body.append(container);
@@ -61,11 +83,21 @@ async function hydrate(markup: string, html: string) {
   observer.observe(container, { childList: true, subtree: true, characterData: true });
   const onRecoverableError = jest.fn();
   const consoleError = jest.spyOn(console, 'error');
-  // Awaited: hydration waits for DOMPurify, and React retries once it is there.
-  await act(async () => {
-    root = hydrateRoot(container, page(html), { onRecoverableError });
+  let root: Root | undefined;
+  // Awaited: hydration waits for DOMPurify when it is not loaded yet, and React goes on once it is.
+  await React.act(async () => {
+    React.startTransition(() => {
+      root = client.hydrateRoot(
+        container,
+        <context.ThemeModeProvider initialMode="light">
+          <SafeHtml html={html} />
+        </context.ThemeModeProvider>,
+        { onRecoverableError },
+      );
+    });
   });
-  await new Promise((resolve) => setTimeout(resolve, 0)); // the effects after hydration
+  await React.act(() => new Promise((resolve) => setTimeout(resolve, 0))); // the effects after hydration
+  unmount = () => React.act(() => root?.unmount());
   observer.disconnect();
   const consoleErrors = consoleError.mock.calls.map((args) => String(args[0]));
   consoleError.mockRestore();
@@ -73,17 +105,19 @@ async function hydrate(markup: string, html: string) {
 }
 
 describe('SafeHtml hydrating server-rendered article HTML', () => {
-  // First in the file on purpose: this registry has not loaded the sanitiser yet.
   it('keeps the served article on screen while DOMPurify loads, then hydrates without a mismatch', async () => {
     const markup = await serverMarkup(articleHtml);
     expect(markup).toContain('<h2>見出し</h2>');
     expect(markup).not.toContain('onerror');
 
-    expect(loadedSanitizer()).toBeNull();
-    const { container, removed, onRecoverableError, consoleErrors } = await hydrate(markup, articleHtml);
+    const browser = await browserModules();
+    expect(browser.context.loadedSanitizer()).toBeNull();
+    const { container, removed, onRecoverableError, consoleErrors } = await hydrate(browser, markup, articleHtml);
 
-    // DOMPurify was loaded during hydration, and the served article never left the screen.
-    expect(loadedSanitizer()).not.toBeNull();
+    // DOMPurify was loaded during hydration, and the served article never left the screen, not
+    // even once hydrated: the state the first, suspended, render kept said "not loaded yet", and
+    // the live page emptied the body until an effect loaded it again (a layout shift of 0.47).
+    expect(browser.context.loadedSanitizer()).not.toBeNull();
     expect(removed).toEqual([]);
     expect(container.innerHTML).toBe(markup);
     expect(screen.getByRole('heading', { level: 2, name: '見出し' })).toBeInTheDocument();
@@ -95,7 +129,12 @@ describe('SafeHtml hydrating server-rendered article HTML', () => {
   it('hydrates without waiting when the sanitiser is already loaded', async () => {
     const html = '<p>二つ目の記事</p>';
     const markup = await serverMarkup(html);
-    const { container, removed, onRecoverableError, consoleErrors } = await hydrate(markup, html);
+    const browser = await browserModules();
+    const loading = browser.context.loadSanitizer();
+    await loading;
+    // Marked settled, so that use() reads it without suspending: the page hydrates in one pass.
+    expect(loading).toMatchObject({ status: 'fulfilled', value: browser.context.loadedSanitizer() });
+    const { container, removed, onRecoverableError, consoleErrors } = await hydrate(browser, markup, html);
     expect(screen.getByText('二つ目の記事')).toBeInTheDocument();
     expect(container.innerHTML).toBe(markup);
     expect(removed).toEqual([]);

@@ -12,7 +12,9 @@ export function useSanitizedHtml(html: string): string | null {
   const [sanitize, setSanitize] = useState(loadedSanitizer);
   // While hydrating, always through use(): when React replays the render that suspended, the
   // sanitiser is loaded, and skipping use() then would break the rule that hooks run in order.
-  const ready = hydrated ? sanitize : use(loadSanitizer());
+  // A replay keeps the state of the render that suspended ("not loaded yet"): once hydrated, the
+  // loaded sanitiser is read again, or the live page would empty the served body for a frame.
+  const ready = hydrated ? (sanitize ?? loadedSanitizer()) : use(loadSanitizer());
   useEffect(() => {
     if (sanitize) return;
     let active = true;

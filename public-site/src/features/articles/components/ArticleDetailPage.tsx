@@ -3,7 +3,6 @@ import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { paths } from 'shared-core';
 import { Banner, Container, NotFoundPage, Spinner } from 'shared-ui';
-import { preloadSanitizer } from 'shared-ui/page';
 import { ActionButton } from '../../../components/ActionButton';
 import { readLocalArticles } from '../../../lib/articles/localArticles';
 import { useArticle } from '../../../lib/articles/queries';
@@ -28,11 +27,6 @@ const Centered = styled.div`
 export function ArticleDetailPage() {
   const { slug = '' } = useParams();
   const { data: article, isPending, isError, error, refetch } = useArticle(slug);
-  // The body's sanitiser downloads while the article does, not after it.
-  useEffect(() => {
-    void preloadSanitizer();
-  }, []);
-
   if (isPending) {
     return (
       <Page>
