@@ -64,7 +64,7 @@ function queriesFor(pathname: string, api: PublicReads): PageQuery[] {
  * A query's data put in the client as its function returns it, not fetched through the client:
  * Query.fetch gives its contexts a `signal` getter with a closure of their own, which on Node 20
  * (V8 11.3) costs a hidden class per object, and that kept each page's queries and client in the
- * old generation until a full collection (docs/performance/server-rendering-log.md). A query that
+ * old generation until a full collection (docs/log.md, server rendering, 2026-11-26). A query that
  * fails is left out.
  */
 async function load(queryClient: QueryClient, { queryKey, queryFn }: PageQuery): Promise<void> {
