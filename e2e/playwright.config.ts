@@ -30,7 +30,13 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_REPORTERS ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: 'http://localhost:3000',
-    trace: 'retain-on-failure',
+    // A trace only on a retry (CI retries once): recording one for every test (its screencast and
+    // a DOM snapshot per action) cost a third of the browser tests' CPU, failing or not (for
+    // public-pages and reliability-storage, 212 · 206 machine CPU-s a run with, 136 · 137 without:
+    // docs/testing.md). A failure still leaves its error context (the page's ARIA snapshot) and a
+    // screenshot; `npx playwright test --trace on` records every test.
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
       args: [

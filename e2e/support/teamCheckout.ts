@@ -19,6 +19,17 @@ export interface TeamCheckout {
   remove(): void;
 }
 
+/**
+ * `text` with `from`, which must stand in it exactly once, replaced by `to`: an edit whose anchor
+ * has moved on fails here, not as a build that does something else (a canary withdrawn on render
+ * failures instead of its late paint).
+ */
+export function replaceOnce(text: string, from: string, to: string): string {
+  const count = text.split(from).length - 1;
+  if (count !== 1) throw new Error(`expected ${JSON.stringify(from)} once in the file, found it ${count} times`);
+  return text.replace(from, () => to);
+}
+
 export function createTeamCheckout(): TeamCheckout {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'team-checkout-'));
   const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: repoRoot, encoding: 'utf8' }).split('\0');

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { buildInto } from '../support/build';
-import { createTeamCheckout } from '../support/teamCheckout';
+import { createTeamCheckout, replaceOnce } from '../support/teamCheckout';
 import {
   bucketCookie,
   browserVisit,
@@ -34,7 +34,8 @@ test.beforeAll(async () => {
   // routes throw on render.
   const checkout = createTeamCheckout();
   checkout.edit('public-site/src/routes.tsx', (text) =>
-    text.replace(
+    replaceOnce(
+      text,
       'function PublicSiteRoutes() {\n',
       "function PublicSiteRoutes() {\n  if (Date.now() > 0) throw new Error('canary-broken: the routes throw on render');\n",
     ),

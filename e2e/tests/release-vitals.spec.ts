@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { VitalDecision } from 'shared-releases';
 import { buildInto } from '../support/build';
-import { createTeamCheckout } from '../support/teamCheckout';
+import { createTeamCheckout, replaceOnce } from '../support/teamCheckout';
 import { bucketCookie } from '../support/releases/canaryVisitors';
 import {
   type CanaryWorld,
@@ -37,19 +37,16 @@ test.beforeAll(async () => {
   // hidden for its first 1.5 s — the largest text paints 1.5 s later.
   const checkout = createTeamCheckout();
   checkout.edit('public-site/src/routes.tsx', (text) =>
-    text
-      .replace(
-        "import { pageOnDemand } from './pageOnDemand';\n",
-        "import { pageOnDemand } from './pageOnDemand';\nimport { createGlobalStyle } from 'styled-components';\n" +
-          'const LateText = createGlobalStyle`@keyframes canary-late { to { visibility: visible; } } main { visibility: hidden; animation: canary-late 0s 1.5s forwards; }`;\n',
-      )
-      // Inside PublicRoutes, which the server renders too (server.tsx): the style is in the
-      // server's HTML, so the first paint already hides the text (an edit of the browser's entry
-      // alone hid it only after hydration, long after it was painted).
-      .replace(
-        'export function PublicRoutes() {\n',
-        'export function PublicRoutes() {\n  return (\n    <>\n      <LateText />\n      <TheRoutes />\n    </>\n  );\n}\nfunction TheRoutes() {\n',
-      ),
+    // Inside PublicRoutes, which the server renders too (server.tsx): the style is in the server's
+    // HTML, so the first paint already hides the text (an edit of the browser's entry alone hid it
+    // only after hydration, long after it was painted).
+    replaceOnce(
+      "import { createGlobalStyle } from 'styled-components';\n" +
+        'const LateText = createGlobalStyle`@keyframes canary-late { to { visibility: visible; } } main { visibility: hidden; animation: canary-late 0s 1.5s forwards; }`;\n' +
+        text,
+      'export function PublicRoutes() {\n',
+      'export function PublicRoutes() {\n  return (\n    <>\n      <LateText />\n      <TheRoutes />\n    </>\n  );\n}\nfunction TheRoutes() {\n',
+    ),
   );
   builds.ok = fs.mkdtempSync(path.join(os.tmpdir(), 'vitals-ok-'));
   builds.late = fs.mkdtempSync(path.join(os.tmpdir(), 'vitals-late-'));
