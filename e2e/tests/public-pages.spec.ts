@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { animationsDone, expectNoSeriousA11yIssues } from '../support/axe';
+import { animationsDone, expectNoSeriousA11yIssues, renderSkippedContent } from '../support/axe';
 import { interactive } from '../support/hydration';
 
 /** Every public page and the heading it opens with. */
@@ -60,6 +60,7 @@ test.describe('public pages in the dark theme', () => {
       await expect(h1(page)).toHaveText(heading);
       await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(28, 28, 30)');
       await settle(page);
+      await renderSkippedContent(page);
       // The page's own content (the shell's header and footer have their own tests).
       const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2aa']).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
