@@ -6,7 +6,7 @@
  * runtime loaded.
  */
 import type { Browser, Page } from '@playwright/test';
-import { hydrated } from '../hydration';
+import { hydrated, interactive } from '../hydration';
 
 /**
  * shared-releases' BUCKET_COOKIE, written out: Playwright loads workspace packages untransformed,
@@ -134,8 +134,12 @@ export async function openVisitorLane(
           fallback: await fallback.isVisible(),
         });
         for (const href of options.clicks ?? []) {
+          // Tapped once the page has settled: the served heading stands from the first paint, and a
+          // failing release's page is still hydrating, or falling back, when it is found (one such
+          // tap led nowhere, and the visit waited for its page until the test's limit).
+          await interactive(page);
           await page.locator(`footer a[href="${href}"]`).click();
-          await page.waitForURL((url) => url.pathname === href);
+          await page.waitForURL((url) => url.pathname === href, { timeout: 30_000 });
           await Promise.race([fallback.waitFor(), main.waitFor()]).catch(() => undefined);
         }
         // The page's batch goes 2 s after its first event (or on leaving the page, as a beacon the
