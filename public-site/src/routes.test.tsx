@@ -69,7 +69,7 @@ describe('loadPageAt: a served page has what it renders with before it hydrates'
     await withFreshRoutes(async ({ routes, testing }) => {
       await routes.loadPageAt(url);
       testing.renderApp(<routes.default />, { url });
-      // No waiting: hydration must not suspend (a suspended boundary that an update reaches is rendered afresh).
+      // No waiting: what a page hydrates with is in, so hydrating it suspends for nothing.
       expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
       expect(screen.queryByText('読み込み中...')).not.toBeInTheDocument();
       expect(document.querySelector('[aria-busy]')).toBeNull();

@@ -16,10 +16,10 @@ const withQueriesFrom = (importPage: ImportPage) => () =>
 
 /**
  * A page that shows article HTML, with the sanitiser loaded beside its code: its body is never
- * empty while the sanitiser arrives, and a served page hydrates without suspending for it. A
- * boundary still suspended when an update reaches it (the auth state settling, say) is rendered
- * afresh by React, with an empty body until the sanitiser is in: on a phone, the whole page below
- * the title jumped twice (a layout shift of 0.47, then 0.51).
+ * empty while the sanitiser arrives, and a served page hydrates without suspending for it. (While
+ * the body suspended for it, React replayed the body with the state of the render that suspended,
+ * "not loaded yet", and once hydrated the body was empty for a frame: on a phone, the page below
+ * the title jumped twice, a layout shift of 0.47, then 0.51.)
  */
 const withSanitizerFrom = (importPage: ImportPage) => () =>
   Promise.all([importPage(), preloadSanitizer()]).then(([Page]) => Page);
