@@ -87,7 +87,9 @@ const config: Config = {
   // npm test runs Jest beside the browser suite on two cores: a jsdom form test typing through
   // userEvent took over Jest's default 5 s there while taking 1–2 s alone. A hang still fails.
   // (A global option: set on a project, Jest 30 shows it and does not apply it.)
-  testTimeout: 15_000,
+  // Times the machine's pace (TEST_PACE, which `npm test` measures; docs/testing.md, "Time
+  // limits"): a machine half as fast gets twice the time to fail a hang.
+  testTimeout: Math.round(15_000 * Math.max(1, Number(process.env.TEST_PACE) || 1)),
   // The slowest files first on a fresh clone, as Jest does itself once it has timings.
   testSequencer: '<rootDir>/jest/slowFilesFirst.cjs',
   // The run's one Auth emulator, started when a test file first asks for it and stopped at the end

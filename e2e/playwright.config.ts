@@ -2,6 +2,7 @@ import os from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { LANES } from './lanes';
 import { chromiumPath } from './support/chromium';
+import { paced } from './support/pace';
 
 /**
  * End-to-end tests against the production builds, the article API and the Auth emulator,
@@ -18,8 +19,9 @@ export default defineConfig({
   testDir: './tests',
   testIgnore: '**/*.tmp.*',
   globalSetup: './support/globalSetup.ts',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Both follow the machine's pace (./support/pace.ts), as does every test's own limit.
+  timeout: paced(60_000),
+  expect: { timeout: paced(10_000) },
   // At most one file per lane. Most of a browser test's time is waiting (for a page, a server, a
   // timer), so a machine runs one lane more than it has cores; more than that starved the tests'
   // own time limits on two cores (an axe scan over 60 s; a server render past its deadline), and

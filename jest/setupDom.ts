@@ -26,4 +26,5 @@ if (typeof window !== 'undefined') {
 // findBy…/waitFor give up after 1 s by default. npm test runs Jest beside the browser suite on two
 // cores, where a lazy page and its first query took longer than that (a checkbox not found after
 // 1 s in CI, found in 0.1 s alone). A wait still fails when the thing never comes, after 5 s.
-configure({ asyncUtilTimeout: 5_000 });
+// Times the machine's pace, as Jest's per-test limit (jest.config.ts; docs/testing.md, "Time limits").
+configure({ asyncUtilTimeout: Math.round(5_000 * Math.max(1, Number(process.env.TEST_PACE) || 1)) });

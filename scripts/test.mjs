@@ -78,31 +78,52 @@ const node = (file) => path.join(repoRoot, 'node_modules', file);
 await buildWebServer();
 
 // One lint check after another (each uses a core), beside the builds (webpack, one app at a time).
-const lint = (async () => {
-  const statuses = [];
-  for (const check of lintChecks) statuses.push(await phase(`lint: ${check.label}`, process.execPath, check.args));
-  return statuses;
-})();
+const lintRuns = [];
+for (const check of lintChecks) {
+  const previous = lintRuns.at(-1) ?? Promise.resolve();
+  lintRuns.push(previous.then(() => phase(`lint: ${check.label}`, process.execPath, check.args)));
+}
+const lint = Promise.all(lintRuns);
 const builds = phase('production builds (those not fresh)', process.execPath, [
   path.join(repoRoot, 'scripts/build.mjs'),
   '--if-stale',
 ]);
 
 const jest = (label, json, args) =>
-  phase(label, process.execPath, [
-    // The release tooling's tests import the Node ESM scripts as they are.
-    '--experimental-vm-modules',
-    node('jest/bin/jest.js'),
-    '--ci',
-    '--json',
-    `--outputFile=${json}`,
-    ...args,
-  ]);
+  phase(
+    label,
+    process.execPath,
+    [
+      // The release tooling's tests import the Node ESM scripts as they are.
+      '--experimental-vm-modules',
+      node('jest/bin/jest.js'),
+      '--ci',
+      '--json',
+      `--outputFile=${json}`,
+      ...args,
+    ],
+    { env: paceEnv },
+  );
 const LOAD_PROJECTS = ['article-api-load', 'article-api-postgres-load'];
 const jestJson = path.join(results, 'jest.json');
 const jestLoadJson = path.join(results, 'jest-load.json');
 
 const buildStatus = await builds;
+
+// The machine's pace (docs/testing.md, "Time limits"): ESLint and Prettier check every file on
+// every run (no cache), so their CPU-seconds measure this machine against the one the suite's time
+// limits were set on, where they took PACE_REFERENCE_CPU_S. The browser suite and Jest multiply
+// their limits by it (never below 1): a machine half as fast gets twice the time to fail a hang.
+const PACE_REFERENCE_CPU_S = 33;
+await Promise.all(lintRuns.slice(0, 2));
+const lintCpu = timings
+  .filter(([label]) => label === 'lint: ESLint' || label === 'lint: Prettier')
+  .reduce((sum, [, , cpu]) => sum + (cpu ? cpu.user + cpu.system : 0), 0);
+const pace = Math.min(3, Math.max(1, lintCpu / PACE_REFERENCE_CPU_S));
+console.log(
+  `▶ this machine's pace: ESLint and Prettier took ${lintCpu.toFixed(0)} CPU-s (${PACE_REFERENCE_CPU_S} where the time limits were set): the tests' limits × ${pace.toFixed(2)}`,
+);
+const paceEnv = { TEST_PACE: pace.toFixed(2) };
 // Not beside the builds: a few tests read the apps' dist/ (the web server image's staged folder,
 // the page template), which the builds are writing. Two workers, not Jest's default of one on two
 // cores: most of the slow files wait (a fault world's timeouts, a canary's real-time rounds, an
@@ -121,7 +142,7 @@ const [sizeStatus, e2eStatus] =
         phase('bundle budgets (size-limit, .size-limit.cjs)', process.execPath, [node('size-limit/bin.js')]),
         phase('end-to-end tests (Playwright, Chromium)', process.execPath, [node('@playwright/test/cli.js'), 'test'], {
           cwd: path.join(repoRoot, 'e2e'),
-          env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson, PLAYWRIGHT_REPORTERS: 'list,json' },
+          env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson, PLAYWRIGHT_REPORTERS: 'list,json', ...paceEnv },
         }),
       ]);
 const lintStatuses = await lint;

@@ -10,6 +10,7 @@ import { expect, test } from '@playwright/test';
 import { repoRoot } from 'local-stack/apps.mjs';
 import { DEFAULT_DEPLOYMENT, hostingConfig } from 'local-stack/hosting.mjs';
 import { type HostingEmulator, startHostingEmulator } from '../support/hostingEmulator';
+import { paced } from '../support/pace';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -40,10 +41,10 @@ test('with server-rendered pages the shell sends every page to its server, which
 });
 
 test.describe('through the Hosting emulator', () => {
-  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+  test.describe.configure({ mode: 'serial', timeout: paced(120_000) });
   let hosting: HostingEmulator;
   test.beforeAll(async () => {
-    test.setTimeout(150_000);
+    test.setTimeout(paced(150_000));
     hosting = await startHostingEmulator();
   });
   test.afterAll(async () => {

@@ -8,6 +8,7 @@ import { buildInto } from '../support/build';
 import { loadedSharedCopies, remoteBuildVersion } from '../support/federation';
 import { hydratedNode, interactive } from '../support/hydration';
 import { privateServerFor, startPrivateWebApps, type ServerHandle } from '../support/servers';
+import { paced } from '../support/pace';
 
 test.describe('shell and remotes', () => {
   test('header, footer and the public remote render; deep links survive a reload', async ({ page }) => {
@@ -113,7 +114,7 @@ test.describe('remote faults and independent deploys (private servers on :4000�
   test('a redeployed remote is picked up by the next page load; the shell is untouched', async ({ page }) => {
     // A production build of public-site inside: beside the other lanes' builds (release-canary
     // makes two) and Jest on two cores it has taken over 100 s.
-    test.setTimeout(240_000);
+    test.setTimeout(paced(240_000));
     await page.goto('http://localhost:4000/about');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('私たちについて');
     // The heading is served HTML: the remote's build is known once the page has hydrated.

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { hydrated } from '../support/hydration';
 import { articles, PUBLIC_ROUTES, SHELL, watchConsole } from '../support/serverRendering';
+import { paced } from '../support/pace';
 
 /**
  * Issue 42's bar: 0 console errors on every public page, with the release service that takes the
@@ -18,7 +19,7 @@ test('every public page sends its health report to the service on another origin
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(paced(120_000));
   const [article] = await articles(request);
   const problems = watchConsole(page);
   const routes = [...PUBLIC_ROUTES, `/articles/${article!.slug}`];

@@ -11,10 +11,11 @@ import { startStorageEmulator } from 'local-stack/storageEmulator.mjs';
 import { buildInto } from '../support/build';
 import { bucketCookie, browserVisit, httpVisit } from '../support/releases/canaryVisitors';
 import { msUntilServed } from '../support/releases/canaryTraffic';
-import { type CanaryWorld, DEPLOYED_MANIFEST, INSTANCES, startCanaryWorld } from '../support/releases/canaryWorld';
+import { type CanaryWorld, canaryWorldHook, DEPLOYED_MANIFEST, INSTANCES } from '../support/releases/canaryWorld';
 import { figure } from '../support/figure';
+import { paced } from '../support/pace';
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial', timeout: paced(180_000) });
 
 const BUCKET = 'demo-ai-manabi-releases';
 const BUILD = 'bucket-build';
@@ -23,19 +24,20 @@ const CANARY = 0;
 const LIVE = 5_000;
 const [instanceA, instanceB] = INSTANCES as [string, string];
 let emulator: Awaited<ReturnType<typeof startStorageEmulator>>;
+const worldHook = canaryWorldHook();
 let world: CanaryWorld;
 let build = '';
 let visitors = 0;
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(paced(300_000));
   emulator = await startStorageEmulator();
-  world = await startCanaryWorld({ bucket: { emulatorUrl: emulator.url, bucket: BUCKET } });
+  world = await worldHook.start({ bucket: { emulatorUrl: emulator.url, bucket: BUCKET } });
   build = fs.mkdtempSync(path.join(os.tmpdir(), 'bucket-build-'));
   await buildInto('public-site', build, BUILD);
 });
 test.afterAll(async () => {
-  await world?.stop();
+  await worldHook.stop();
   await emulator?.stop();
   if (build) fs.rmSync(build, { recursive: true, force: true });
 });

@@ -12,6 +12,7 @@ import { bucketCookie, browserVisit, openVisitorLane, servedRegistryLine } from 
 import { canaryWorldOfFile, DEPLOYED_MANIFEST, INSTANCES, releaseManifest } from '../support/releases/canaryWorld';
 import { figure } from '../support/figure';
 import { msUntilServed } from '../support/releases/canaryTraffic';
+import { paced } from '../support/pace';
 
 const SOAK_SECONDS = 5;
 const VERSION = 'steps-ok';
@@ -56,7 +57,7 @@ test('--canary 1,10,50 --soak 5s: healthy visitor traffic moves it 1 → 10 → 
   browser,
 }) => {
   // Only a guard against a hang: MAX_VISITS bounds the traffic (four visits at a time, 17–25 s each).
-  test.setTimeout(900_000);
+  test.setTimeout(paced(900_000));
   const startedAt = Date.now();
   // The deployed build copied as the new release: an unchanged canary (the same code under its own
   // manifest URL), which is what "healthy" is for.

@@ -19,6 +19,7 @@ import { canaryWorldOfFile, DEPLOYED_MANIFEST, INSTANCES, releaseManifest } from
 import { figure } from '../support/figure';
 import { forgeHealthReports } from '../support/releases/forgedReports';
 import { momentOfCanaryViews, msUntilServed, traffic } from '../support/releases/canaryTraffic';
+import { paced } from '../support/pace';
 
 const [instanceA, instanceB] = INSTANCES as [string, string];
 const other = (origin: string) => (origin === instanceA ? instanceB : instanceA);
@@ -29,7 +30,7 @@ const builds = { ok: '', broken: '' };
 const firstVisitors: Array<{ cookie: string; manifest: string }> = [];
 
 test.beforeAll(async () => {
-  test.setTimeout(420_000);
+  test.setTimeout(paced(420_000));
   // Two builds of public-site, as two teams' CI would make them: a healthy one, and one whose
   // routes throw on render.
   const checkout = createTeamCheckout();

@@ -16,6 +16,7 @@ import { adminUser, signInAs } from '../support/auth';
 import { animationsDone, expectNoSeriousA11yIssues } from '../support/axe';
 import { startPrivateReleaseService, type PrivateApi } from '../support/privateApi';
 import { appByWorkspace, type ServerHandle } from '../support/servers';
+import { paced } from '../support/pace';
 
 type ViewTokens = typeof ViewTokenModule;
 // Required: the workspace is CommonJS TypeScript, whose named exports an ES import does not see here.
@@ -28,7 +29,7 @@ const ADMIN_DIST = path.join(repoRoot, 'admin-console', 'dist');
 /** The lazy chunk of uPlot and the chart (admin-console/src/features/releases/components/chart). */
 const CHART_CHUNK = /\/canary-chart\.[0-9a-f]+\.js$/;
 
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
+test.describe.configure({ mode: 'serial', timeout: paced(90_000) });
 
 let storeDir: string;
 let api: PrivateApi;
@@ -76,7 +77,7 @@ async function insideHorizontally(inner: Locator, outer: Locator) {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(paced(120_000));
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'release-chart-store-'));
   api = await startPrivateReleaseService(PORTS.api, {
     RELEASE_PUBLIC_URL: STORE_URL,

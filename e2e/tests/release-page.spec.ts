@@ -17,13 +17,14 @@ import { adminUser, EMULATOR_PROJECT, signInAs, uniqueUser } from '../support/au
 import { expectNoSeriousA11yIssues } from '../support/axe';
 import { startPrivateReleaseService, type PrivateApi } from '../support/privateApi';
 import { appByWorkspace, type ServerHandle } from '../support/servers';
+import { paced } from '../support/pace';
 
 const PORTS = { api: 4115, shell: 4116, adminConsole: 4117 } as const;
 const SHELL = `http://localhost:${PORTS.shell}`;
 const STORE_URL = `http://localhost:${PORTS.adminConsole}/releases`;
 const ADMIN_DIST = path.join(repoRoot, 'admin-console', 'dist');
 
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
+test.describe.configure({ mode: 'serial', timeout: paced(90_000) });
 
 let storeDir: string;
 let api: PrivateApi;
@@ -67,7 +68,7 @@ const environment = (page: Page, workspace: string, name: string): Locator =>
   remoteSection(page, workspace).getByRole('region', { name });
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(paced(120_000));
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'release-page-store-'));
   api = await startPrivateReleaseService(PORTS.api, {
     RELEASE_PUBLIC_URL: STORE_URL,

@@ -16,8 +16,9 @@ import {
   startReleaseWorld,
   STORE_URL,
 } from '../support/releases/releaseWorld';
+import { paced } from '../support/pace';
 
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.describe.configure({ mode: 'serial', timeout: paced(120_000) });
 
 const FLIP_BAR_MS = 5_000;
 const production = [SHELLS.productionA, SHELLS.productionB];
@@ -25,7 +26,7 @@ const manifestOf = (version: string) => `${STORE_URL}/${version}/mf-manifest.jso
 let world: ReleaseWorld;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(paced(120_000));
   world = await startReleaseWorld();
 });
 test.afterAll(async () => {

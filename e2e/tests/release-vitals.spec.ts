@@ -9,16 +9,12 @@ import type { VitalDecision } from 'shared-releases';
 import { buildInto } from '../support/build';
 import { createTeamCheckout, replaceOnce } from '../support/teamCheckout';
 import { bucketCookie } from '../support/releases/canaryVisitors';
-import {
-  type CanaryWorld,
-  DEPLOYED_MANIFEST,
-  releaseManifest,
-  startCanaryWorld,
-} from '../support/releases/canaryWorld';
+import { type CanaryWorld, DEPLOYED_MANIFEST, releaseManifest, canaryWorldHook } from '../support/releases/canaryWorld';
 import { msUntilServed } from '../support/releases/canaryTraffic';
 import { pageLoads } from '../support/releases/vitalsTraffic';
+import { paced } from '../support/pace';
 
-test.describe.configure({ mode: 'serial', timeout: 300_000 });
+test.describe.configure({ mode: 'serial', timeout: paced(300_000) });
 
 const figure = (description: string) => {
   console.log(description);
@@ -27,12 +23,13 @@ const figure = (description: string) => {
 const lcpOf = (vitals: VitalDecision[] | undefined) => vitals?.find((vital) => vital.metric === 'lcp');
 const ms = (value: number | null | undefined) => `${value ?? '—'} ms`;
 
+const worldHook = canaryWorldHook();
 let world: CanaryWorld;
 const builds = { ok: '', late: '' };
 
 test.beforeAll(async () => {
-  test.setTimeout(420_000);
-  world = await startCanaryWorld();
+  test.setTimeout(paced(420_000));
+  world = await worldHook.start();
   // Two builds of public-site: an unchanged one, and one whose main area (all of its text) is
   // hidden for its first 1.5 s — the largest text paints 1.5 s later.
   const checkout = createTeamCheckout();
@@ -58,7 +55,7 @@ test.beforeAll(async () => {
   }
 });
 test.afterAll(async () => {
-  await world?.stop();
+  await worldHook.stop();
   for (const folder of Object.values(builds)) if (folder) fs.rmSync(folder, { recursive: true, force: true });
 });
 
@@ -88,7 +85,7 @@ test('an unchanged canary: LCP measured per release, p75 beside live’s, not wi
 
 test('a canary whose text paints 1.5 s late is withdrawn on LCP, with its figures', async ({ browser }) => {
   // Only a guard against a hang: the 60 visits bound the traffic, and it stops at the withdrawal.
-  test.setTimeout(600_000);
+  test.setTimeout(paced(600_000));
   await startCanary('vitals-late', builds.late);
   const withdrawal = async () => (await world.audit()).find((entry) => entry.action === 'canary-withdraw');
   const loads = await pageLoads(world, browser, {

@@ -14,6 +14,7 @@ import { loadedSharedCopies } from '../support/federation';
 import { startPrivateApi, startPrivateReleaseService, type PrivateApi } from '../support/privateApi';
 import { startPrivateWebApps, type ServerHandle } from '../support/servers';
 import { createTeamCheckout, type TeamCheckout } from '../support/teamCheckout';
+import { paced } from '../support/pace';
 
 const SHELL = 'http://localhost:4000';
 const RELEASES = 'http://localhost:4004/releases';
@@ -60,7 +61,7 @@ async function openConsoleAsAdmin(page: Page, query = '') {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(paced(120_000));
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'release-e2e-store-'));
   articles = await startPrivateApi(4102, { CORS_ORIGINS: SHELL });
   api = await startPrivateReleaseService(4101, {
@@ -90,7 +91,7 @@ test.afterAll(async () => {
 test('admin-console released alone against a newer shared-ui works while the shell keeps its own copy', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(paced(240_000));
   const shellBefore = await (await page.request.get(`${SHELL}/main.js`)).body();
   const base = await release('admin-console', '--version', 'base', '--from', path.join(repoRoot, 'admin-console/dist'));
   expect(base.output).toContain('✔ admin_console base を公開しました');
@@ -140,7 +141,7 @@ test('admin-console released alone against a newer shared-ui works while the she
 test('an admin-console that needs React 20 is refused; the registry and the live console stay as they were', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(paced(240_000));
   const registryBefore = await registryLines();
   const react = checkout.ownPackage('react');
   const manifestFile = path.join(react, 'package.json');

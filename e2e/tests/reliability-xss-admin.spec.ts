@@ -13,6 +13,7 @@ import {
   watchForXss,
 } from '../support/xss';
 import { XSS_PAYLOADS } from '../support/xssPayloads';
+import { paced } from '../support/pace';
 
 /**
  * Stored XSS in the admin console: its live preview renders every cheat-sheet payload stored
@@ -46,7 +47,7 @@ async function adminPreview(page: Page) {
 }
 
 test('the admin console’s live preview runs none of the stored payloads', async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(paced(300_000));
   const failures: string[] = [];
   await inTabsSideBySide(page, PAYLOAD_TABS, XSS_PAYLOADS, async (tab) => {
     const { collect, preview } = await adminPreview(tab);
@@ -65,7 +66,7 @@ test('the admin console’s live preview runs none of the stored payloads', asyn
 });
 
 test('the admin console’s live preview runs none of the raw payloads typed into the editor', async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(paced(300_000));
   const { collect, preview } = await adminPreview(page);
   const failures: string[] = [];
   // The editor bypasses the server: what the admin types goes straight to the browser's sanitiser.

@@ -4,6 +4,7 @@ import { startPrivateApi, type PrivateApi } from '../support/privateApi';
 import { API } from '../support/reliabilityApi';
 import { articleBody, bodyWith, clean, inTabsSideBySide, openInApp, PAYLOAD_TABS, watchForXss } from '../support/xss';
 import { XSS_PAYLOADS } from '../support/xssPayloads';
+import { paced } from '../support/pace';
 
 /**
  * The public site's own sanitiser, with the server's out of the way: raw cheat-sheet payloads
@@ -29,7 +30,7 @@ test.afterAll(async () => {
 });
 
 test('the public site’s own sanitiser stops the raw payloads when the server’s is bypassed', async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(paced(300_000));
   const raw = new Map(XSS_PAYLOADS.map((payload) => [`xss-raw-${payload.id}`, payload]));
   const failures: string[] = [];
   await inTabsSideBySide(page, PAYLOAD_TABS, [...raw], async (tab) => {

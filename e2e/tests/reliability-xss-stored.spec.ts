@@ -15,6 +15,7 @@ import {
   watchForXss,
 } from '../support/xss';
 import { XSS_PAYLOADS } from '../support/xssPayloads';
+import { paced } from '../support/pace';
 
 /**
  * Stored XSS, on the public article pages: every cheat-sheet payload is stored as article content
@@ -64,7 +65,7 @@ test('the detector itself: an unsanitised payload put into a page is caught (con
 });
 
 test(`${XSS_PAYLOADS.length} payloads stored through the API run nowhere on their article pages`, async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(paced(300_000));
   expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(50);
   const failures: string[] = [];
   let changedByServer = 0;

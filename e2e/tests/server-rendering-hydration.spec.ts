@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { hydrated, hydratedNode } from '../support/hydration';
 import { API } from '../support/reliabilityApi';
 import { articles, plainText, PUBLIC_ROUTES, SHELL, watchConsole } from '../support/serverRendering';
+import { paced } from '../support/pace';
 
 /**
  * Server-rendered pages in the browser: readable without JavaScript, in the visitor's theme, and
@@ -35,7 +36,7 @@ test.describe('in the browser', () => {
       context,
       request,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(paced(120_000));
       const [article] = await articles(request);
       await context.addCookies([{ name: 'theme', value: theme, url: SHELL }]);
       await context.addInitScript((mode) => localStorage.setItem('theme', mode), theme);

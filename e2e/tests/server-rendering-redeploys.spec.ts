@@ -7,6 +7,7 @@ import { distDir } from 'local-stack/apps.mjs';
 import { buildInto } from '../support/build';
 import { appByWorkspace, privatePort, type ServerHandle } from '../support/servers';
 import { serverRenderedAnswer } from '../support/serverRendering';
+import { paced } from '../support/pace';
 
 /**
  * Server rendering's failures and redeploys: a public-site release whose server build is missing,
@@ -93,7 +94,7 @@ test.describe('failures and redeploys', () => {
   test('a redeployed public-site (new folder + registry line) is rendered without restarting the shell', async ({
     request,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(paced(180_000));
     // A release URL of its own: a URL that failed moments ago is not retried for 5 s (by design).
     await servePublicSite(distDir('public-site'), publicPort + 40);
     const before = await serverRenderedAnswer(request, `${origin}/articles`);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminIdToken, createArticle, deleteArticle } from '../support/reliabilityApi';
 import { articles, metaContent, plainText, PUBLIC_ROUTES, SHELL } from '../support/serverRendering';
+import { paced } from '../support/pace';
 
 /**
  * Server rendering of the public pages: what crawlers and link previews receive without running
@@ -118,7 +119,7 @@ test.describe('served HTML', () => {
 });
 
 test('an admin edit reaches the server-rendered HTML within 5 s', async ({ request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(paced(60_000));
   const token = await adminIdToken();
   const title = `サーバー描画の鮮度 ${Date.now()}`;
   const waitFor = async (url: string, accept: (status: number, html: string) => boolean) => {

@@ -22,8 +22,15 @@ import { webAppServer } from 'local-stack/stack.mjs';
 import { cleanEnv, startService, stopService, waitForHealthy, type Service } from 'local-stack/topology/processes';
 import { startPrivateApi, startPrivateReleaseService, type PrivateApi } from '../privateApi';
 import { appByWorkspace } from '../servers';
+import { paced } from '../pace';
 import { canaryPorts } from './canaryPorts';
 import type { CliAnswer } from './releaseWorld';
+
+/**
+ * The longest a world's start may take: five services, two of them TypeScript run through tsx, on
+ * a machine whose other lanes start their own servers, builds and browsers at the same moment.
+ */
+export const WORLD_START_MS = 180_000;
 
 export const CANARY_PORTS = canaryPorts(Number(process.env.TEST_PARALLEL_INDEX ?? '0'));
 export const INSTANCES = [`http://localhost:${CANARY_PORTS.shellA}`, `http://localhost:${CANARY_PORTS.shellB}`];
@@ -182,17 +189,43 @@ export async function startCanaryWorld({
 }
 
 /**
+ * A canary world started by a hook, and stopped by its file's afterAll even when the hook's limit
+ * ended the wait for it: the start goes on, and the servers it starts would hold the world's fixed
+ * ports, so every later file of the worker that starts the world would fail (EADDRINUSE, or a
+ * leftover service answering for it) — one slow start took the lane's other three files with it.
+ */
+export function canaryWorldHook() {
+  let starting: Promise<CanaryWorld> | undefined;
+  return {
+    start(options?: Parameters<typeof startCanaryWorld>[0]): Promise<CanaryWorld> {
+      starting = startCanaryWorld(options);
+      return starting;
+    },
+    async stop(): Promise<void> {
+      // A start that failed has stopped what it started (startCanaryWorld).
+      const world = await starting?.catch(() => undefined);
+      starting = undefined;
+      await world?.stop();
+    },
+  };
+}
+
+/**
  * The canary world of a spec file whose tests run one after another in it (each up to 4 min):
  * started before them with `options`, stopped after them; `world()` reads it inside a test.
  */
 export function canaryWorldOfFile(options?: Parameters<typeof startCanaryWorld>[0]): () => CanaryWorld {
-  test.describe.configure({ mode: 'serial', timeout: 240_000 });
+  test.describe.configure({ mode: 'serial', timeout: paced(240_000) });
+  const hook = canaryWorldHook();
   let started: CanaryWorld | undefined;
   test.beforeAll(async () => {
-    started = await startCanaryWorld(options);
+    // Its services start beside the other lanes' starts, builds and browsers: a limit for a hang.
+    test.setTimeout(paced(WORLD_START_MS));
+    started = await hook.start(options);
   });
   test.afterAll(async () => {
-    await started?.stop();
+    started = undefined;
+    await hook.stop();
   });
   return () => {
     if (!started) throw new Error('canaryWorldOfFile: the world runs only inside the tests and hooks');

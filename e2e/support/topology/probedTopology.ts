@@ -5,6 +5,7 @@ import { adminIdToken, createArticle } from '../reliabilityApi';
 import type { ArticleDraft } from './pages';
 import { log, SECOND, warm } from './probes';
 import { startTopology, type Topology } from './topology';
+import { paced } from '../pace';
 
 export interface ProbedTopology {
   topology: Topology;
@@ -59,10 +60,10 @@ export async function startProbedTopology(): Promise<ProbedTopology> {
  * 0 failed and ≤ 5 s, are asserted by the tests, not these).
  */
 export function useProbedTopology(receive: (probed: ProbedTopology) => void): void {
-  test.describe.configure({ timeout: 120 * SECOND });
+  test.describe.configure({ timeout: paced(120) * SECOND });
   let started: Topology | undefined;
   test.beforeAll(async () => {
-    test.setTimeout(180 * SECOND);
+    test.setTimeout(paced(180 * SECOND));
     const probed = await startProbedTopology();
     started = probed.topology;
     receive(probed);
