@@ -12,10 +12,11 @@ import type { Send } from 'service-kit/testing';
 import { commandRunner, useTempDir } from 'service-kit/testing';
 import { asAdmin, asUser, validInput } from './support/testApp';
 import { useAppsPerTest } from './support/useTestApp';
+import { paced } from 'service-kit/testing/pace';
 
 const command = commandRunner(path.join(__dirname, '../src/scripts'));
 
-jest.setTimeout(60_000);
+jest.setTimeout(paced(60_000));
 
 const startApp = useAppsPerTest();
 const workDir = useTempDir('article-api-moves-');

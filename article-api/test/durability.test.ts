@@ -7,8 +7,9 @@ import { storedArticle } from './support/dbDump';
 import { freshDatabaseEnv } from 'service-kit/testing';
 import { sendTo } from 'service-kit/testing';
 import { asAdmin, validInput } from './support/testApp';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(60_000);
+jest.setTimeout(paced(60_000));
 
 // SIGKILL proves the commit happens before the 201 leaves (nothing is buffered in the process);
 // surviving a power cut on top of that is what synchronous=FULL is for (persistence.test.ts checks it is set).

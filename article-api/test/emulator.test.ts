@@ -10,8 +10,9 @@ import { type AuthEmulator, runAuthEmulator, signUpOnEmulator } from 'service-ki
 import { freshDatabaseEnv } from 'service-kit/testing';
 import { bearer, validInput } from './support/testApp';
 import { useTestApp } from './support/useTestApp';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(60_000);
+jest.setTimeout(paced(60_000));
 
 const run = `${Date.now().toString(36)}-${process.pid}`; // fresh accounts even on a reused emulator
 const adminEmail = `admin-${run}@example.com`;
@@ -23,7 +24,7 @@ let otherToken: string;
 
 beforeAll(async () => {
   emulator = await runAuthEmulator();
-}, 120_000);
+}, paced(120_000));
 const { send } = useTestApp({
   build: () =>
     buildApp({
@@ -42,7 +43,7 @@ beforeAll(async () => {
     signUpOnEmulator(emulator.host, adminEmail),
     signUpOnEmulator(emulator.host, otherEmail),
   ]);
-}, 120_000);
+}, paced(120_000));
 afterAll(() => emulator?.stop());
 
 it('lets the admin e-mail create an article (201)', async () => {

@@ -6,8 +6,9 @@ import { ADMIN_ONLY, describeAuthMatrix, type MatrixEntry, PUBLIC, type Role, SI
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { validInput } from './support/testApp';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(60_000);
+jest.setTimeout(paced(60_000));
 
 const uniqueSlug = (role: Role) => `matrix-${role}-${Date.now().toString(36)}`;
 

@@ -12,8 +12,9 @@ import { integrityCheck, storedArticles } from './support/dbDump';
 import { freshDatabaseEnv } from 'service-kit/testing';
 import { sendOnce } from 'service-kit/testing';
 import { TOKENS } from './support/testApp';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(120_000);
+jest.setTimeout(paced(120_000));
 
 const TOTAL = 200;
 const CLIENTS = 10;

@@ -14,8 +14,9 @@ import { createPrng, seedFromEnv } from 'service-kit/testing';
 import { inPool, type RawAnswer, sendOnce, sendRaw } from 'service-kit/testing';
 import { buildTestApp, TOKENS } from './support/testApp';
 import { useTestApp } from './support/useTestApp';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(180_000);
+jest.setTimeout(paced(180_000));
 
 const COUNT = Number(process.env.RELIABILITY_HOSTILE_COUNT ?? 1_200);
 const CONCURRENCY = 8;

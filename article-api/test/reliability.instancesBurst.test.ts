@@ -10,8 +10,9 @@ import { integrityCheck, storedArticles } from './support/dbDump';
 import { describeOn, freshDatabaseEnv } from 'service-kit/testing';
 import { sendOnce } from 'service-kit/testing';
 import { TOKENS } from './support/testApp';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(120_000);
+jest.setTimeout(paced(120_000));
 
 const TOTAL = 200;
 const CLIENTS = 20;

@@ -13,11 +13,12 @@ import { type ChildService, startChildService } from './support/childService';
 import { freshDatabaseEnv } from 'service-kit/testing';
 import { sendOnce } from 'service-kit/testing';
 import { TOKENS } from './support/testApp';
+import { paced } from 'service-kit/testing/pace';
 
 const DURATION_S = Number(process.env.RELIABILITY_LOAD_SECONDS ?? 60);
 const RATE_PER_S = 200;
 const CONNECTIONS = 10;
-jest.setTimeout((DURATION_S + 60) * 1000);
+jest.setTimeout(paced((DURATION_S + 60) * 1000));
 
 type Kind = 'list' | 'bySlug' | 'byId' | 'businessList' | 'create' | 'update' | 'delete';
 /** Per connection: the article it created, for its update and delete. */

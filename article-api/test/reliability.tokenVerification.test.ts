@@ -24,8 +24,9 @@ import {
 import { freshDatabaseEnv } from 'service-kit/testing';
 import { bearer, validInput } from './support/testApp';
 import { useTestApp } from './support/useTestApp';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(60_000);
+jest.setTimeout(paced(60_000));
 
 const PROJECT = 'ai-manabi-reliability';
 const ADMIN = { uid: 'uid-real-admin', email: 'admin@example.com' };
@@ -157,7 +158,7 @@ describe('emulator verification is off unless FIREBASE_AUTH_EMULATOR_HOST is con
   let emulator: AuthEmulator;
   beforeAll(async () => {
     emulator = await runAuthEmulator();
-  }, 120_000);
+  }, paced(120_000));
   afterAll(() => emulator?.stop());
 
   it('refuses a token the running emulator really issued', async () => {

@@ -6,8 +6,9 @@ import { describeOn } from 'service-kit/testing';
 import { type PostgresServer, startPostgres } from 'service-kit/testing';
 import { asAdmin, buildTestApp, validInput } from './support/testApp';
 import { useTestApp } from './support/useTestApp';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(60_000);
+jest.setTimeout(paced(60_000));
 
 // An SQLite file cannot go away under its process; a database server can.
 describeOn('postgres')('PostgreSQL stopped under a running instance', () => {

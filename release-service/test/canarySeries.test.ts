@@ -18,8 +18,9 @@ import {
 import { fakeManifests, RELEASE_TOKENS as T, releaseVerifyToken, remoteManifest } from './support/releaseFixtures';
 import { bearer } from './support/testApp';
 import { useTestApp } from './support/useTestApp';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(60_000);
+jest.setTimeout(paced(60_000));
 
 // The audit log's times are the database's, so the service's clock starts at the real minute.
 const START = Math.floor(Date.now() / 60_000) * 60_000;

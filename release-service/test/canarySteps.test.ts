@@ -10,8 +10,9 @@ import { consoleManifest } from './support/canaryRequests';
 import { CONSOLE, setUpCanaryStepsApp } from './support/canarySteps';
 import { RELEASE_TOKENS as T, shellManifest } from './support/releaseFixtures';
 import { CANARY_START } from './support/useTestApp';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(60_000);
+jest.setTimeout(paced(60_000));
 
 const { api, automatic, clock, pageLoads, start, store } = setUpCanaryStepsApp();
 

@@ -8,8 +8,9 @@ import { addresses, canaryRequests, consoleManifest, entry, JAPANESE, report } f
 import { CONSOLE, setUpCanaryStepsApp } from './support/canarySteps';
 import { RELEASE_TOKENS as T } from './support/releaseFixtures';
 import { CANARY_START, useAppsPerTest } from './support/useTestApp';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(60_000);
+jest.setTimeout(paced(60_000));
 
 const { api, appOptions, automatic, clock, pageLoads, start } = setUpCanaryStepsApp();
 

@@ -19,9 +19,10 @@ import { describeOn, freshDatabaseEnv } from 'service-kit/testing';
 import type { Send } from 'service-kit/testing';
 import { RELEASE_TOKENS as T, remoteManifest } from './support/releaseFixtures';
 import { CANARY_START, setUpCanaryApp, useAppsPerTest } from './support/useTestApp';
+import { paced } from 'service-kit/testing/pace';
 
 // A few hundred reports per test, each a transaction on PostgreSQL, beside the browser suite.
-jest.setTimeout(60_000);
+jest.setTimeout(paced(60_000));
 
 const { api, appOptions, clock, server, store } = setUpCanaryApp();
 const CONSOLE = 'admin_console';

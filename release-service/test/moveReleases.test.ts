@@ -24,8 +24,9 @@ import {
 } from './support/releaseFixtures';
 import { asAdmin } from './support/testApp';
 import { useAppsPerTest } from './support/useTestApp';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(60_000);
+jest.setTimeout(paced(60_000));
 
 const command = commandRunner(path.join(__dirname, '../src/scripts'));
 const startApp = useAppsPerTest();

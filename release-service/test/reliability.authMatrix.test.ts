@@ -9,8 +9,9 @@ import { viewTokenFor } from 'shared-releases/view-token';
 import { ADMIN_ONLY, describeAuthMatrix, type MatrixEntry, PUBLIC, SIGNED_IN } from 'service-kit/testing';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(60_000);
+jest.setTimeout(paced(60_000));
 
 const ROUTES: Record<string, MatrixEntry> = {
   'OPTIONS *': {

@@ -21,9 +21,10 @@ import type { TestAppHandle } from './support/useTestApp';
 import { createPrng, describeOn, freshDatabaseEnv, type Send, seedFromEnv } from 'service-kit/testing';
 import { fakeManifests, RELEASE_TOKENS as T, releaseVerifyToken, remoteManifest } from './support/releaseFixtures';
 import { useAppsPerTest, useTestApp } from './support/useTestApp';
+import { paced } from 'service-kit/testing/pace';
 
 // 10,000 reports, each a few queries on PostgreSQL, beside the other helpers' suites.
-jest.setTimeout(300_000);
+jest.setTimeout(paced(300_000));
 
 const COUNT = 1_000;
 const FORGER = '192.0.2.66';

@@ -10,8 +10,9 @@ import { generateHostileReleaseRequests } from './support/hostileReleaseRequests
 import { fakeManifests, RELEASE_ENV, releaseVerifyToken, remoteManifest } from './support/releaseFixtures';
 import { bearer, TOKENS } from './support/testApp';
 import { useTestApp } from './support/useTestApp';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(120_000);
+jest.setTimeout(paced(120_000));
 
 const COUNT = 1_000;
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;

@@ -8,8 +8,9 @@ import type { AuditEntry, HealthVital, VitalDecision } from 'shared-releases';
 import { addresses, consoleManifest, entry, JAPANESE, pageToken, report } from './support/canaryRequests';
 import { RELEASE_TOKENS as T, remoteManifest } from './support/releaseFixtures';
 import { setUpCanaryApp } from './support/useTestApp';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(60_000);
+jest.setTimeout(paced(60_000));
 
 // The service's clock and the tokens', at CANARY_START again before each test.
 const { clock, store, api } = setUpCanaryApp();

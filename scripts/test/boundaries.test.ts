@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { paced } from 'service-kit/testing/pace';
 
 /**
  * The import boundaries of eslint.config.mjs, proved on fixtures: each bad import is reported,
@@ -27,7 +28,7 @@ beforeAll(() => {
     { cwd: repoRoot, encoding: 'utf8' },
   );
   linted = new Map((JSON.parse(output) as LintedFixture[]).map((result) => [result.fixture, result]));
-}, 60_000);
+}, paced(60_000));
 
 function messagesOf(fixture: string) {
   const result = linted.get(fixture);

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { paced } from 'service-kit/testing/pace';
 
 /** `npm run serve -w <remote>`: one built app, served the way `npm start` serves it. */
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -39,15 +40,19 @@ function start(workspace: string, env: Record<string, string>): Promise<string> 
 }
 
 describe('serve-one', () => {
-  it("serves a remote's build with the CORS and nosniff headers npm start gives it", async () => {
-    const url = await start('business-portal', { MF_OUTPUT_DIR: build });
-    const manifest = await fetch(`${url}mf-manifest.json`);
-    expect(manifest.status).toBe(200);
-    expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
-    expect(manifest.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(await manifest.json()).toEqual({ id: 'business_portal' });
-    expect(await (await fetch(`${url}remoteEntry.js`)).text()).toBe('var business_portal;');
-  }, 30_000);
+  it(
+    "serves a remote's build with the CORS and nosniff headers npm start gives it",
+    async () => {
+      const url = await start('business-portal', { MF_OUTPUT_DIR: build });
+      const manifest = await fetch(`${url}mf-manifest.json`);
+      expect(manifest.status).toBe(200);
+      expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
+      expect(manifest.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await manifest.json()).toEqual({ id: 'business_portal' });
+      expect(await (await fetch(`${url}remoteEntry.js`)).text()).toBe('var business_portal;');
+    },
+    paced(30_000),
+  );
 
   it('says when the app is not built', () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'serve-one-empty-'));

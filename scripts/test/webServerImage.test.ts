@@ -20,6 +20,7 @@ import {
   stagedApp,
   start,
 } from './support/webServerImage/imageProcess';
+import { paced } from 'service-kit/testing/pace';
 
 /**
  * The production image (deploy/web-server.Dockerfile) as far as it can be run without a container
@@ -71,7 +72,7 @@ describe("the image's command with a deployment's environment", () => {
       FIREBASE_WEB_CONFIG,
       HEALTH_TOKEN_KEYS,
     });
-  }, 30_000);
+  }, paced(30_000));
 
   afterAll(async () => {
     server.child.kill('SIGTERM');
@@ -83,12 +84,16 @@ describe("the image's command with a deployment's environment", () => {
     expect(await connects(server.port)).toBe(true);
   });
 
-  it('answers /healthz, and the HEALTHCHECK command passes against it', async () => {
-    const health = await get(server.port, '/healthz');
-    expect(health.status).toBe(200);
-    expect(JSON.parse(health.body)).toEqual({ status: 'ok' });
-    expect(await runHealthcheck(server.port)).toBe(0);
-  }, 15_000);
+  it(
+    'answers /healthz, and the HEALTHCHECK command passes against it',
+    async () => {
+      const health = await get(server.port, '/healthz');
+      expect(health.status).toBe(200);
+      expect(JSON.parse(health.body)).toEqual({ status: 'ok' });
+      expect(await runHealthcheck(server.port)).toBe(0);
+    },
+    paced(15_000),
+  );
 
   it.each(['/', '/about', '/articles'])(
     'answers %s with a 200 HTML page while no remote is reachable',
@@ -101,18 +106,22 @@ describe("the image's command with a deployment's environment", () => {
     15_000,
   );
 
-  it("builds its URLs from SITE_ORIGIN, whatever the request's Host says (the shell's renderer loaded)", async () => {
-    const forged = { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' };
-    const robots = await get(server.port, '/robots.txt', forged);
-    expect(robots.status).toBe(200);
-    expect(robots.body).toContain(`Sitemap: ${SITE_ORIGIN}/sitemap.xml`);
-    // The API is down: the build's snapshot of the articles stands in.
-    const sitemap = await get(server.port, '/sitemap.xml', forged);
-    expect(sitemap.status).toBe(200);
-    expect(sitemap.body).toContain(`<loc>${SITE_ORIGIN}/about</loc>`);
-    expect(sitemap.body).not.toContain('evil.example');
-    expect(server.output()).not.toContain('renderer failed to load');
-  }, 15_000);
+  it(
+    "builds its URLs from SITE_ORIGIN, whatever the request's Host says (the shell's renderer loaded)",
+    async () => {
+      const forged = { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' };
+      const robots = await get(server.port, '/robots.txt', forged);
+      expect(robots.status).toBe(200);
+      expect(robots.body).toContain(`Sitemap: ${SITE_ORIGIN}/sitemap.xml`);
+      // The API is down: the build's snapshot of the articles stands in.
+      const sitemap = await get(server.port, '/sitemap.xml', forged);
+      expect(sitemap.status).toBe(200);
+      expect(sitemap.body).toContain(`<loc>${SITE_ORIGIN}/about</loc>`);
+      expect(sitemap.body).not.toContain('evil.example');
+      expect(server.output()).not.toContain('renderer failed to load');
+    },
+    paced(15_000),
+  );
 
   it('sends the browser its configuration and the registry from the environment', async () => {
     const config = JSON.parse((await get(server.port, '/app-config.json')).body) as Record<string, unknown>;
@@ -123,84 +132,92 @@ describe("the image's command with a deployment's environment", () => {
 });
 
 describe('SIGTERM', () => {
-  it('lets the request in flight finish, refuses new connections, and exits 0 within DRAIN_TIMEOUT_MS', async () => {
-    // public-site's manifest from a stand-in that holds each request until released: a page's
-    // render is in flight (inside the server, waiting on the remote) when SIGTERM comes.
-    const held: http.ServerResponse[] = [];
-    let release = false;
-    let sawRequest!: () => void;
-    const requested = new Promise<void>((resolve) => (sawRequest = resolve));
-    const remote = http.createServer((_request, response) => {
-      if (release) response.destroy();
-      else {
-        held.push(response);
-        sawRequest();
-      }
-    });
-    await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
-    const remotePort = (remote.address() as AddressInfo).port;
-    const closed = await freePort('127.0.0.1');
-    // Closed whatever happens: a stand-in left listening keeps Jest from ever exiting.
-    const stopRemote = () => {
-      remote.closeAllConnections();
-      remote.close();
-    };
-    const server = await start({
-      SITE_ORIGIN,
-      REMOTES: remotesAt(`http://127.0.0.1:${remotePort}`),
-      API_BASE_URL: `http://127.0.0.1:${closed}/api`,
-      FIREBASE_WEB_CONFIG,
-      HEALTH_TOKEN_KEYS,
-    }).catch((error: unknown) => {
-      stopRemote();
-      throw error;
-    });
-    try {
-      const inFlight = get(server.port, '/about');
-      await requested;
-      const sentAt = Date.now();
-      server.child.kill('SIGTERM');
-      await new Promise<void>((resolve) => {
-        const look = () => server.output().includes('SIGTERM: draining') && resolve();
-        server.child.stdout!.on('data', look);
-        look();
+  it(
+    'lets the request in flight finish, refuses new connections, and exits 0 within DRAIN_TIMEOUT_MS',
+    async () => {
+      // public-site's manifest from a stand-in that holds each request until released: a page's
+      // render is in flight (inside the server, waiting on the remote) when SIGTERM comes.
+      const held: http.ServerResponse[] = [];
+      let release = false;
+      let sawRequest!: () => void;
+      const requested = new Promise<void>((resolve) => (sawRequest = resolve));
+      const remote = http.createServer((_request, response) => {
+        if (release) response.destroy();
+        else {
+          held.push(response);
+          sawRequest();
+        }
       });
+      await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
+      const remotePort = (remote.address() as AddressInfo).port;
+      const closed = await freePort('127.0.0.1');
+      // Closed whatever happens: a stand-in left listening keeps Jest from ever exiting.
+      const stopRemote = () => {
+        remote.closeAllConnections();
+        remote.close();
+      };
+      const server = await start({
+        SITE_ORIGIN,
+        REMOTES: remotesAt(`http://127.0.0.1:${remotePort}`),
+        API_BASE_URL: `http://127.0.0.1:${closed}/api`,
+        FIREBASE_WEB_CONFIG,
+        HEALTH_TOKEN_KEYS,
+      }).catch((error: unknown) => {
+        stopRemote();
+        throw error;
+      });
+      try {
+        const inFlight = get(server.port, '/about');
+        await requested;
+        const sentAt = Date.now();
+        server.child.kill('SIGTERM');
+        await new Promise<void>((resolve) => {
+          const look = () => server.output().includes('SIGTERM: draining') && resolve();
+          server.child.stdout!.on('data', look);
+          look();
+        });
 
-      // main.ts writes that line just before the drain closes the listener: on a busy machine a
-      // connection can still slip into the listen backlog between the two, so the first refusal
-      // is awaited (briefly), and after it every connection is refused.
-      expect(await refusedWithin(server.port, 1000)).toBe('ECONNREFUSED');
-      expect(await connects(server.port)).toBe('ECONNREFUSED');
-      expect(await runHealthcheck(server.port)).toBe(1);
+        // main.ts writes that line just before the drain closes the listener: on a busy machine a
+        // connection can still slip into the listen backlog between the two, so the first refusal
+        // is awaited (briefly), and after it every connection is refused.
+        expect(await refusedWithin(server.port, 1000)).toBe('ECONNREFUSED');
+        expect(await connects(server.port)).toBe('ECONNREFUSED');
+        expect(await runHealthcheck(server.port)).toBe(1);
 
-      // The remote fails now: the page in flight is finished client-rendered, on a closing connection.
-      release = true;
-      for (const response of held) response.destroy();
-      const page = await inFlight;
-      expect(page.status).toBe(200);
-      expect(page.headers['content-type']).toMatch(/^text\/html/);
-      expect(page.headers.connection).toBe('close');
+        // The remote fails now: the page in flight is finished client-rendered, on a closing connection.
+        release = true;
+        for (const response of held) response.destroy();
+        const page = await inFlight;
+        expect(page.status).toBe(200);
+        expect(page.headers['content-type']).toMatch(/^text\/html/);
+        expect(page.headers.connection).toBe('close');
 
-      expect(await server.exited).toEqual({ code: 0, signal: null });
-      expect(Date.now() - sentAt).toBeLessThan(Number(imageEnv.DRAIN_TIMEOUT_MS));
-    } finally {
-      server.child.kill('SIGKILL');
-      stopRemote();
-    }
-  }, 30_000);
+        expect(await server.exited).toEqual({ code: 0, signal: null });
+        expect(Date.now() - sentAt).toBeLessThan(Number(imageEnv.DRAIN_TIMEOUT_MS));
+      } finally {
+        server.child.kill('SIGKILL');
+        stopRemote();
+      }
+    },
+    paced(30_000),
+  );
 });
 
 describe('fail closed', () => {
-  it('refuses to start on HOST=0.0.0.0 without SITE_ORIGIN, naming it', async () => {
-    const closed = await freePort('127.0.0.1');
-    const started = run({
-      REMOTES: remotesAt(`http://127.0.0.1:${closed}`),
-      API_BASE_URL: `http://127.0.0.1:${closed}/api`,
-      FIREBASE_WEB_CONFIG,
-      PORT: String(await freePort()),
-    });
-    const { code } = await started.exited;
-    expect(code).not.toBe(0);
-    expect(started.output()).toContain('SITE_ORIGIN is required');
-  }, 15_000);
+  it(
+    'refuses to start on HOST=0.0.0.0 without SITE_ORIGIN, naming it',
+    async () => {
+      const closed = await freePort('127.0.0.1');
+      const started = run({
+        REMOTES: remotesAt(`http://127.0.0.1:${closed}`),
+        API_BASE_URL: `http://127.0.0.1:${closed}/api`,
+        FIREBASE_WEB_CONFIG,
+        PORT: String(await freePort()),
+      });
+      const { code } = await started.exited;
+      expect(code).not.toBe(0);
+      expect(started.output()).toContain('SITE_ORIGIN is required');
+    },
+    paced(15_000),
+  );
 });

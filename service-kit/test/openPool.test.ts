@@ -7,6 +7,7 @@
 import pg from 'pg';
 import { openMigratedPool } from 'service-kit/postgres';
 import { type PostgresServer, startPostgres } from 'service-kit/testing';
+import { paced } from 'service-kit/testing/pace';
 
 let server: PostgresServer;
 let pool: pg.Pool;
@@ -33,7 +34,7 @@ beforeAll(async () => {
   );
   operator = new pg.Client({ connectionString: server.url() });
   await operator.connect();
-}, 60_000);
+}, paced(60_000));
 afterAll(async () => {
   await operator?.end();
   await pool?.end();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runWebpack } from 'webpack-config/test/support/runWebpack';
+import { paced } from 'service-kit/testing/pace';
 // The webpack configs are CommonJS, without types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { memoisedSatisfy } = require('../federation-runtime/memoisedSatisfy');
@@ -31,7 +32,7 @@ describe('the federation runtime with its version checks memoised', () => {
     ]);
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     satisfy = require(path.join(out, 'bundle.js')).satisfy;
-  }, 60_000);
+  }, paced(60_000));
   afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
 
   it('bundles the memo in place of the runtime semver module, which it wraps', () => {

@@ -3,8 +3,9 @@
  * per minute with their count, and the last line of a page names the command for the page before.
  */
 import { RELEASE_TOKENS as T, releaseWorldOfFile } from './releaseWorld';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(60_000);
+jest.setTimeout(paced(60_000));
 
 const { world } = releaseWorldOfFile();
 

@@ -7,8 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { viewTokenFor } from 'shared-releases/view-token';
 import { RELEASE_TOKENS as T, type ReleaseWorld, startReleaseWorld } from './releaseWorld';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(90_000);
+jest.setTimeout(paced(90_000));
 
 // Figures small enough to reach in a test: 20 canary views decide (each page load's view token
 // counts, all from this one address).

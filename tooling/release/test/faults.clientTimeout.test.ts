@@ -5,8 +5,9 @@
  * one outcome (faults/lostAnswers.ts).
  */
 import { describeLostAnswers } from './faults/lostAnswers';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(120_000);
+jest.setTimeout(paced(120_000));
 
 const { world } = describeLostAnswers('client timeout');
 

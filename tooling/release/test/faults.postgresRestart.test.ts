@@ -9,13 +9,14 @@ import { decidedWrite } from '../src/operation';
 import { refusalOf, releaseRemote, startCanaryRemote } from '../src/releaseRemote';
 import { type FaultWorld, startFaultWorld } from './faults/faultWorld';
 import { ENVIRONMENT } from './faults/flipScenario';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(120_000);
+jest.setTimeout(paced(120_000));
 
 let world: FaultWorld;
 beforeAll(async () => {
   world = await startFaultWorld();
-}, 120_000);
+}, paced(120_000));
 afterAll(() => world?.stop());
 
 const UNAVAILABLE = /一時的に接続できません/;

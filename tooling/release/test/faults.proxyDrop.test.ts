@@ -4,8 +4,9 @@
  * in the outcome the service stored (faults/lostAnswers.ts).
  */
 import { describeLostAnswers } from './faults/lostAnswers';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(120_000);
+jest.setTimeout(paced(120_000));
 
 const { world } = describeLostAnswers('proxy drop');
 

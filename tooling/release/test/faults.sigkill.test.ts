@@ -5,8 +5,9 @@
  * (faults/lostAnswers.ts).
  */
 import { describeLostAnswers, FLIPS_PER_TEST } from './faults/lostAnswers';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(180_000);
+jest.setTimeout(paced(180_000));
 
 const { world } = describeLostAnswers('SIGKILL after commit', { failpoint: 'kill-after-flip-commit' });
 

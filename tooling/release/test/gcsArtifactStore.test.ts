@@ -13,8 +13,9 @@ import type { ArtifactStore } from '../src/artifactStore';
 import { ReleaseError } from '../src/errors';
 import { createGcsArtifactStore } from '../src/gcsArtifactStore';
 import { findRemote } from '../src/remotes';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(60_000);
+jest.setTimeout(paced(60_000));
 
 const BUCKET = 'demo-ai-manabi-releases';
 const remote = findRemote('public-site');

@@ -12,8 +12,9 @@ import { Storage } from '@google-cloud/storage';
 import { startStorageEmulator } from 'local-stack/storageEmulator.mjs';
 import { createGcsArtifactStore } from '../src/gcsArtifactStore';
 import { findRemote } from '../src/remotes';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(90_000);
+jest.setTimeout(paced(90_000));
 
 const BUCKET = 'demo-ai-manabi-releases';
 const remote = findRemote('public-site');

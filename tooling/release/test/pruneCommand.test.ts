@@ -5,8 +5,9 @@
  */
 import fs from 'node:fs';
 import { releaseWorldOfFile } from './releaseWorld';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(60_000);
+jest.setTimeout(paced(60_000));
 
 const { world, published: folder } = releaseWorldOfFile();
 

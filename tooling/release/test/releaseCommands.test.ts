@@ -6,8 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { RELEASE_TOKENS as T, releaseWorldOfFile } from './releaseWorld';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(60_000);
+jest.setTimeout(paced(60_000));
 
 const { world, published } = releaseWorldOfFile();
 const storeUrl = (version: string) =>

@@ -11,8 +11,9 @@ import { startStorageEmulator } from 'local-stack/storageEmulator.mjs';
 import { createGcsArtifactStore } from '../src/gcsArtifactStore';
 import { findRemote } from '../src/remotes';
 import { type ReleaseWorld, startReleaseWorld } from './releaseWorld';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(90_000);
+jest.setTimeout(paced(90_000));
 
 const BUCKET = 'demo-ai-manabi-releases';
 let emulator: Awaited<ReturnType<typeof startStorageEmulator>>;

@@ -7,8 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { printable, terminal, terminalLines } from '../src/cli/terminalText';
 import { type ReleaseWorld, startReleaseWorld } from './releaseWorld';
+import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(60_000);
+jest.setTimeout(paced(60_000));
 
 const CLEAR = '\u001b[2J\u001b[H';
 const TITLE = '\u001b]0;pwned\u0007';

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
 import { runWebpack } from './support/runWebpack';
+import { paced } from 'service-kit/testing/pace';
 // The webpack configs are CommonJS, without types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { CompileHintsPlugin, COMPILE_HINT } = require('../plugins/CompileHintsPlugin');
@@ -32,7 +33,7 @@ describe('CompileHintsPlugin', () => {
   beforeAll(async () => {
     out = fs.mkdtempSync(path.join(os.tmpdir(), 'compile-hints-'));
     await build(out);
-  }, 60_000);
+  }, paced(60_000));
   afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
 
   it('starts the entry and the start-up chunks with the hint, after minification', () => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { runWebpack } from './support/runWebpack';
+import { paced } from 'service-kit/testing/pace';
 // The webpack configs are CommonJS, without types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ConsumeSharedCachePlugin } = require('../plugins/ConsumeSharedCachePlugin');
@@ -52,20 +53,28 @@ async function coldThenWarm(withPlugin: boolean) {
 }
 
 describe('ConsumeSharedCachePlugin', () => {
-  it('gives a warm build from the persistent cache the same files as the cold build', async () => {
-    const { cold, warm, warmStats } = await coldThenWarm(true);
-    // The second build did come from the cache (no module built again).
-    expect(warmStats.toJson({ all: false, modules: true, cachedModules: true }).modules?.some((m) => m.cached)).toBe(
-      true,
-    );
-    expect(Object.keys(warm).sort()).toEqual(Object.keys(cold).sort());
-    for (const name of Object.keys(cold)) expect(`${name}: ${warm[name]}`).toBe(`${name}: ${cold[name]}`);
-  }, 60_000);
+  it(
+    'gives a warm build from the persistent cache the same files as the cold build',
+    async () => {
+      const { cold, warm, warmStats } = await coldThenWarm(true);
+      // The second build did come from the cache (no module built again).
+      expect(warmStats.toJson({ all: false, modules: true, cachedModules: true }).modules?.some((m) => m.cached)).toBe(
+        true,
+      );
+      expect(Object.keys(warm).sort()).toEqual(Object.keys(cold).sort());
+      for (const name of Object.keys(cold)) expect(`${name}: ${warm[name]}`).toBe(`${name}: ${cold[name]}`);
+    },
+    paced(60_000),
+  );
 
-  it('is what keeps them equal: without it the warm build differs (the re-exported names are lost)', async () => {
-    const { cold, warm } = await coldThenWarm(false);
-    // ui.js's chunk: the warm build takes the singleton's exports as known and empty.
-    const differing = Object.keys(cold).filter((name) => warm[name] !== cold[name]);
-    expect(differing.length).toBeGreaterThan(0);
-  }, 60_000);
+  it(
+    'is what keeps them equal: without it the warm build differs (the re-exported names are lost)',
+    async () => {
+      const { cold, warm } = await coldThenWarm(false);
+      // ui.js's chunk: the warm build takes the singleton's exports as known and empty.
+      const differing = Object.keys(cold).filter((name) => warm[name] !== cold[name]);
+      expect(differing.length).toBeGreaterThan(0);
+    },
+    paced(60_000),
+  );
 });

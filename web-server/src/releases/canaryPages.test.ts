@@ -8,6 +8,7 @@ import { bucketFromCookie, isCanaryBucket } from 'shared-releases';
 import { createShellServer } from '../http/shellServer';
 import type { StaticServer } from '../http/staticServer';
 import { LIVE, shellDistCopy, testShellConfig } from '../testing/shellServerFixture';
+import { paced } from '../testing/pace';
 
 const CANARY = 'https://canary.example/public-site/v2/mf-manifest.json';
 const CANARY_10 = { public_site: { manifestUrl: CANARY, percent: 10 } };
@@ -123,31 +124,35 @@ it('answers /mf-remotes.json per bucket, privately and varying by cookie; withou
   expect((await get(bases[1]!, '/app-config.json')).headers.get('cache-control')).toBe('no-cache');
 });
 
-it('splits 1,000 fresh visitors 7–13 % onto the canary across two instances; each one keeps its release on the other', async () => {
-  const visit = async (visitor: number) => {
-    const first = await get(bases[visitor % 2]!, '/articles/a');
-    const bucket = bucketOf(first)!;
-    const cookie = `release_bucket=${bucket}`;
-    const reload = await get(bases[(visitor + 1) % 2]!, '/articles/a', cookie);
-    const registry = (await (await get(bases[(visitor + 1) % 2]!, '/mf-remotes.json', cookie)).json()) as object;
-    expect([bucket, releaseOf(reload), registry]).toEqual([
-      bucket,
-      releaseOf(first),
-      { public_site: releaseOf(first) === 'v2' ? CANARY : LIVE },
-    ]);
-    return releaseOf(first) === 'v2';
-  };
-  // Ten visitors at a time: 3,000 requests one after another made this test a chain of 3,000
-  // wake-ups, each waiting for a core on a busy machine (16 s in the suite, over a minute at load
-  // 14, for 3 CPU-seconds of work).
-  let onCanary = 0;
-  for (let from = 0; from < 1000; from += 10) {
-    const visitors = Array.from({ length: 10 }, (_, i) => visit(from + i));
-    onCanary += (await Promise.all(visitors)).filter(Boolean).length;
-  }
-  expect(onCanary).toBeGreaterThanOrEqual(70);
-  expect(onCanary).toBeLessThanOrEqual(130);
-}, 60_000);
+it(
+  'splits 1,000 fresh visitors 7–13 % onto the canary across two instances; each one keeps its release on the other',
+  async () => {
+    const visit = async (visitor: number) => {
+      const first = await get(bases[visitor % 2]!, '/articles/a');
+      const bucket = bucketOf(first)!;
+      const cookie = `release_bucket=${bucket}`;
+      const reload = await get(bases[(visitor + 1) % 2]!, '/articles/a', cookie);
+      const registry = (await (await get(bases[(visitor + 1) % 2]!, '/mf-remotes.json', cookie)).json()) as object;
+      expect([bucket, releaseOf(reload), registry]).toEqual([
+        bucket,
+        releaseOf(first),
+        { public_site: releaseOf(first) === 'v2' ? CANARY : LIVE },
+      ]);
+      return releaseOf(first) === 'v2';
+    };
+    // Ten visitors at a time: 3,000 requests one after another made this test a chain of 3,000
+    // wake-ups, each waiting for a core on a busy machine (16 s in the suite, over a minute at load
+    // 14, for 3 CPU-seconds of work).
+    let onCanary = 0;
+    for (let from = 0; from < 1000; from += 10) {
+      const visitors = Array.from({ length: 10 }, (_, i) => visit(from + i));
+      onCanary += (await Promise.all(visitors)).filter(Boolean).length;
+    }
+    expect(onCanary).toBeGreaterThanOrEqual(70);
+    expect(onCanary).toBeLessThanOrEqual(130);
+  },
+  paced(60_000),
+);
 
 it("serves a canary visitor's next page from the live release once the canary is withdrawn", async () => {
   expect(releaseOf(await get(bases[0]!, '/articles/a', 'release_bucket=5'))).toBe('v2');
