@@ -16,7 +16,7 @@ import {
   JAPANESE,
   report,
 } from './support/canaryRequests';
-import { generateHostileHealthReports, type HostileContext } from './support/hostileHealthReports';
+import { type HostileContext, type HostileHealthReport, hostileHealthReports } from './support/hostileHealthReports';
 import type { TestAppHandle } from './support/useTestApp';
 import { createPrng, describeOn, freshDatabaseEnv, type Send, seedFromEnv } from 'service-kit/testing';
 import { fakeManifests, RELEASE_TOKENS as T, releaseVerifyToken, remoteManifest } from './support/releaseFixtures';
@@ -77,16 +77,16 @@ async function flood(
 ): Promise<string[]> {
   if (inFlight > 1 && Math.ceil(count / from.length) > allowance) throw new Error('flood: ordered sends needed');
   const problems: [number, string][] = [];
-  const reports = generateHostileHealthReports(createPrng(seed), count, context);
+  const nextReport = hostileHealthReports(createPrng(seed), context);
   const used = new Map<string, number>();
   let next = 0;
   const sender = async (): Promise<void> => {
-    for (let index = next++; index < reports.length; index = next++) {
-      await check(index);
+    // Made in index order whatever the senders' interleaving: the seed replays the same flood.
+    for (let index = next++; index < count; index = next++) {
+      await check(index, nextReport());
     }
   };
-  const check = async (index: number) => {
-    const { label, request, expected } = reports[index]!;
+  const check = async (index: number, { label, request, expected }: HostileHealthReport) => {
     const address = from[index % from.length]!;
     const response = await server.send(
       Object.assign({}, request, { headers: Object.assign({ 'x-forwarded-for': address }, request.headers) }),

@@ -211,10 +211,12 @@ const generators: ReadonlyArray<(prng: Prng, context: HostileContext) => Hostile
   }),
 ];
 
-export function generateHostileHealthReports(
-  prng: Prng,
-  count: number,
-  context: HostileContext,
-): HostileHealthReport[] {
-  return Array.from({ length: count }, () => prng.pick(generators)(prng, context));
+/**
+ * The next hostile report each call, made when it is sent: a token's times are relative to the
+ * moment it is made, so one made up front for a flood that then runs for minutes on a slow machine
+ * would drift — a token "2 minutes ahead" would be inside the 60 s allowance by the time it is
+ * sent, and rightly count (a fresh-clone run saw that once in 10,000).
+ */
+export function hostileHealthReports(prng: Prng, context: HostileContext): () => HostileHealthReport {
+  return () => prng.pick(generators)(prng, context);
 }
