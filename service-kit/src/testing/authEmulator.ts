@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './freePort';
+import { paced } from './pace';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const PROJECT_ID = 'demo-ai-manabi';
@@ -70,8 +71,9 @@ export async function ensureAuthEmulator({
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.once('exit', () => (exitedAt = Date.now()));
 
+  // The CLI takes 5–15 s on a quiet machine; a slow, busy one (a CI run) took over 90 s once.
   const startedAt = Date.now();
-  while (Date.now() - startedAt < timeoutMs) {
+  while (Date.now() - startedAt < paced(timeoutMs)) {
     if (await isReady(port)) {
       // If ours lost a start race, another process owns the emulator: use it, stop nothing.
       const ours = exitedAt === null;

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { freePort } from './freePort';
+import { paced } from './pace';
 
 export interface PostgresServer {
   /** postgres://postgres@127.0.0.1:<port>/<database> */
@@ -139,7 +140,7 @@ export async function startPostgres({ fsync = false, timeoutMs = 30_000 }: Start
     };
     const startedAt = Date.now();
     while (!(await accepting(port))) {
-      if (child.exitCode !== null || Date.now() - startedAt > timeoutMs) {
+      if (child.exitCode !== null || Date.now() - startedAt > paced(timeoutMs)) {
         await shutDown();
         throw new Error(`PostgreSQL did not start on port ${port}:\n${output}`);
       }
