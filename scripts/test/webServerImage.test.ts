@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { connects, freePort, get, refusedWithin } from './support/webServerImage/connections';
+import { connects, freePort, get, getTaken, refusedWithin } from './support/webServerImage/connections';
 import {
   FIREBASE_WEB_CONFIG,
   HEALTH_TOKEN_KEYS,
@@ -167,8 +167,10 @@ describe('SIGTERM', () => {
         throw error;
       });
       try {
-        const inFlight = get(server.port, '/about');
-        await requested;
+        // The page's render waits on public-site's manifest, which the server also asked for as it
+        // started (held too): the stand-in's first request says nothing of the page's.
+        const inFlight = getTaken(server.port, '/about');
+        await Promise.all([inFlight.readByServer, requested]);
         const sentAt = Date.now();
         server.child.kill('SIGTERM');
         await new Promise<void>((resolve) => {
@@ -187,7 +189,7 @@ describe('SIGTERM', () => {
         // The remote fails now: the page in flight is finished client-rendered, on a closing connection.
         release = true;
         for (const response of held) response.destroy();
-        const page = await inFlight;
+        const page = await inFlight.response;
         expect(page.status).toBe(200);
         expect(page.headers['content-type']).toMatch(/^text\/html/);
         expect(page.headers.connection).toBe('close');

@@ -14,7 +14,7 @@ export function freePort(host?: string): Promise<number> {
 }
 
 /** One GET on its own connection (no pooling), with the headers given. */
-export function get(port: number, pathname: string, headers: Record<string, string> = {}) {
+export function get(port: number, pathname: string, headers: Record<string, string> = {}, onContinue?: () => void) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
     const request = http.get({ host: '127.0.0.1', port, path: pathname, headers, agent: false }, (response) => {
       let body = '';
@@ -22,8 +22,23 @@ export function get(port: number, pathname: string, headers: Record<string, stri
       response.on('data', (chunk: string) => (body += chunk));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
     });
+    if (onContinue) request.on('continue', onContinue);
     request.on('error', reject);
   });
+}
+
+/**
+ * A GET, and when the server has taken it: with `Expect: 100-continue`, Node's server answers
+ * "100 Continue" as it reads the request. Sent is not enough: a connection still in the listen
+ * backlog when the server closes its listener is refused, not drained.
+ */
+export function getTaken(port: number, pathname: string) {
+  let taken!: () => void;
+  const read = new Promise<void>((resolve) => (taken = resolve));
+  const response = get(port, pathname, { Expect: '100-continue' }, () => taken());
+  // Settles when the server has read it, or fails as the request does (refused, reset).
+  const readByServer = Promise.race([read, response.then(() => undefined)]);
+  return { response, readByServer };
 }
 
 export function connects(port: number): Promise<true | string> {

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './connections';
 import { command, healthcheck, imageEnv, repoRoot, stagingScript } from './dockerfile';
+import { paced } from 'service-kit/testing/pace';
 
 let workDir: string;
 let app: string;
@@ -83,7 +84,10 @@ export async function start(deployment: Record<string, string>): Promise<Running
   const port = await freePort();
   const started = run({ ...deployment, PORT: String(port) });
   const listening = await new Promise<Running['listening']>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not listening after 20 s:\n${started.output()}`)), 20_000);
+    // Its render workers load the shell's server build first: a few seconds alone, far more on a
+    // slow machine busy with the browser suite.
+    const limit = paced(20_000);
+    const timer = setTimeout(() => reject(new Error(`not listening after ${limit} ms:\n${started.output()}`)), limit);
     const look = () => {
       const line = started
         .output()
