@@ -26,8 +26,9 @@ let folder: string;
 const running: Emulator[] = [];
 
 const storeOn = (emulator: Emulator) =>
-  // A short limit: a stopped store fails the command in seconds (the default is 30 s).
-  createGcsArtifactStore({ bucket: BUCKET, emulatorHost: emulator.url, timeoutMs: 2_000, concurrency: 2 });
+  // A short limit: a stopped store fails the command in seconds (the default is 30 s). Paced: the
+  // emulator answering a healthy upload on a slow machine beside the browser suite took over 2 s.
+  createGcsArtifactStore({ bucket: BUCKET, emulatorHost: emulator.url, timeoutMs: paced(2_000), concurrency: 2 });
 const objectNames = async (emulator: Emulator) =>
   (await new Storage({ apiEndpoint: emulator.url, projectId: 'demo-ai-manabi' }).bucket(BUCKET).getFiles())[0]
     .map((file) => file.name)
@@ -53,7 +54,7 @@ afterAll(async () => {
   // The client's own retries of the uploads cut off above (3, at most 2 s apart, each with its
   // 2 s limit) run on after the publish gave up: let them end before the emulators do and Jest
   // tears the module registry down under them.
-  await new Promise((resolve) => setTimeout(resolve, 8_000));
+  await new Promise((resolve) => setTimeout(resolve, paced(8_000)));
   for (const emulator of running) {
     emulator.kill('SIGCONT');
     await emulator.stop();
@@ -77,7 +78,7 @@ it('killed mid-upload: a clear failure, and the retry on a store that answers ag
         '途中までのファイルは削除できませんでした.*同じコマンドをもう一度実行してください。',
     ),
   );
-  expect(Date.now() - started).toBeLessThan(30_000);
+  expect(Date.now() - started).toBeLessThan(paced(30_000));
   expect(stored).toBeLessThan(FILE_COUNT + 2);
 
   // The emulator keeps its objects in memory: the one started again holds none of the attempt.
