@@ -18,7 +18,7 @@ import {
 import { canaryWorldOfFile, DEPLOYED_MANIFEST, INSTANCES, releaseManifest } from '../support/releases/canaryWorld';
 import { figure } from '../support/figure';
 import { forgeHealthReports } from '../support/releases/forgedReports';
-import { momentOfCanaryViews, msUntilServed, traffic } from '../support/releases/canaryTraffic';
+import { momentOfCanaryViews, msUntilRendered, msUntilServed, traffic } from '../support/releases/canaryTraffic';
 import { paced } from '../support/pace';
 
 const [instanceA, instanceB] = INSTANCES as [string, string];
@@ -69,6 +69,10 @@ test('a canary at 10 %: of 1,000 new visitors 7–13 % get it, each the same rel
   expect(started.code).toBe(0);
   figure(
     `canary at 10 % served by both instances after ${await msUntilServed(bucketCookie(0), releaseManifest('canary-ok'))} ms`,
+  );
+  // Every visit below must be server-rendered: they come once both instances have loaded it.
+  figure(
+    `canary rendered by both instances after ${await msUntilRendered(bucketCookie(0), '/articles', 'canary-ok')} ms more`,
   );
 
   const builtBy = new Map<string, string>(); // manifest → the build the server rendered with

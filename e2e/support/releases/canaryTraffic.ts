@@ -3,8 +3,9 @@
  * in Chromium (canary and live ones, in a pool of lanes) that send health reports.
  */
 import type { Browser } from '@playwright/test';
-import { openVisitorLane, servedRegistryLine, type BrowserVisit } from './canaryVisitors';
+import { httpVisit, openVisitorLane, servedRegistryLine, type BrowserVisit } from './canaryVisitors';
 import { type CanaryWorld, INSTANCES } from './canaryWorld';
+import { paced } from '../pace';
 
 /** Milliseconds until both instances serve `manifest` to a visitor with `cookie`. */
 export async function msUntilServed(cookie: string, manifest: string): Promise<number> {
@@ -14,6 +15,27 @@ export async function msUntilServed(cookie: string, manifest: string): Promise<n
     if (lines.every((line) => line === manifest)) return Date.now() - started;
     if (Date.now() - started > 10_000) throw new Error(`never served ${manifest}: ${lines.join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * Milliseconds until both instances render `pathname` with `build` for a visitor with `cookie`.
+ * A release's first page on an instance waits for the release's load, and past the page's deadline
+ * (3 s: a busy machine) goes to the browser while the load goes on, the release not tried again for
+ * 5 s (web-server/src/render/serverRendering.ts): the visitors of a test that counts rendered pages
+ * come once it renders.
+ */
+export async function msUntilRendered(cookie: string, pathname: string, build: string): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const visits = await Promise.all(INSTANCES.map((origin) => httpVisit(origin, pathname, cookie)));
+    if (visits.every((visit) => visit.renderedBuild === build)) return Date.now() - started;
+    if (Date.now() - started > paced(30_000)) {
+      throw new Error(
+        `never rendered ${pathname} with ${build}: ${visits.map((visit) => visit.renderedBuild).join(', ')}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
