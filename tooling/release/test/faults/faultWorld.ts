@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createReleaseClient, type ReleaseClient } from 'shared-releases';
-import { type PostgresServer, startPostgres, startPrivateAuthEmulator } from 'service-kit/testing';
+import { type PostgresServer, runAuthEmulator, startPostgres } from 'service-kit/testing';
 import { freePort } from 'local-stack/processes.mjs';
 import { type Nginx, startNginx } from 'local-stack/topology/nginx';
 import { type ArtifactStore, createLocalArtifactStore } from '../../src/artifactStore';
@@ -71,18 +71,26 @@ export async function startFaultWorld({ failpoint }: FaultWorldOptions = {}): Pr
     const storeServer = await startStoreServer(root);
     stoppers.push(() => storeServer.close());
 
-    // The slow starts side by side (the emulator's address chosen ahead: the instances only name
-    // it); all let finish, so whatever started is stopped.
-    const emulatorHost = `127.0.0.1:${await freePort()}`;
+    // The slow starts side by side; all let finish, so whatever started is stopped. The Auth
+    // emulator is the test run's own (service-kit's runAuthEmulator: started once, for every file
+    // that needs one), not one per world: four worlds' CLIs starting beside the browser suite on a
+    // slow machine took over 90 s each (a CI run); outside Jest (the bench) it is a private one.
     const ports = [await freePort(), await freePort()];
-    const startServices = async () => {
-      const postgres = await startPostgres();
+    const emulatorStarted = runAuthEmulator().then((emulator) => {
+      stoppers.push(() => emulator.stop());
+      return emulator;
+    });
+    const postgresStarted = startPostgres().then((postgres) => {
       stoppers.push(() => postgres.stop());
+      return postgres;
+    });
+    const startServices = async () => {
+      const [postgres, emulator] = await Promise.all([postgresStarted, emulatorStarted]);
       const services = await startServiceInstances(ports, {
         DATABASE_URL: postgres.url(),
         // A small pool each: two instances share one server.
         DATABASE_POOL_MAX: '5',
-        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
         FIREBASE_PROJECT_ID: PROJECT,
         ADMIN_EMAILS: ADMIN_EMAIL,
         TRUST_PROXY: '1',
@@ -95,17 +103,11 @@ export async function startFaultWorld({ failpoint }: FaultWorldOptions = {}): Pr
       });
       stoppers.push(() => services.stop());
       await services.ready();
-      return { postgres, services };
+      return { postgres, services, emulatorHost: emulator.host };
     };
-    const startEmulator = async () => {
-      const emulator = await startPrivateAuthEmulator(90_000, Number(emulatorHost.split(':')[1]));
-      stoppers.push(() => emulator.stop());
-      return emulator;
-    };
-    const [started, emulator] = await Promise.allSettled([startServices(), startEmulator()]);
+    const [started] = await Promise.allSettled([startServices(), emulatorStarted, postgresStarted]);
     if (started.status === 'rejected') throw started.reason;
-    if (emulator.status === 'rejected') throw emulator.reason;
-    const { postgres, services } = started.value;
+    const { postgres, services, emulatorHost } = started.value;
     const nginx = await startNginx({ port: await freePort(), webServerPorts: [], apiPorts: ports });
     stoppers.push(() => nginx.stop());
     const proxy = await startAnswerProxy(nginx.origin);
