@@ -13,6 +13,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { repoRoot, webApps } from 'local-stack/apps.mjs';
 import { freePort, stopChild } from 'local-stack/processes.mjs';
 import { appConfigFor, DEFAULT_DEPLOYMENT, hostingConfig, stageBuilds } from 'local-stack/hosting.mjs';
+import { paced } from './pace';
 
 const PROJECT = 'demo-ai-manabi';
 
@@ -89,7 +90,7 @@ export async function startHostingEmulator(): Promise<HostingEmulator> {
     fs.rmSync(dir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + paced(90_000);
   while (!/All emulators ready/.test(output)) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { repoRoot } from 'local-stack/apps.mjs';
+import { paced } from './pace';
 
 const SERVICES = {
   'article-api': { sharedOrigin: 'http://localhost:3001', database: 'articles.sqlite' },
@@ -72,7 +73,12 @@ async function startPrivateService(service: Service, port: number, env: Record<s
   };
 }
 
-async function waitUntilHealthy(url: string, child: ChildProcess, service: Service, timeoutMs = 60_000): Promise<void> {
+async function waitUntilHealthy(
+  url: string,
+  child: ChildProcess,
+  service: Service,
+  timeoutMs = paced(60_000),
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)

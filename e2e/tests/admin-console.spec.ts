@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { adminUser, installGoogleApiStandIn, operatorUser, signInAs } from '../support/auth';
 import { expectNoSeriousA11yIssues } from '../support/axe';
 import { adminIdToken, API, deleteArticle } from '../support/reliabilityApi';
+import { paced } from '../support/pace';
 
 /** The title of the article the create → edit → delete test makes (and, edited, deletes). */
 const CREATED_TITLE = 'E2E管理テスト記事';
@@ -25,7 +26,7 @@ async function publicListShows(page: Page, check: () => Promise<void>) {
     await page.goto('/articles');
     await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible();
     await check();
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: paced(15_000) });
 }
 
 async function fillRequiredFields(page: Page, values: { title: string; category: string; content: string }) {
@@ -70,7 +71,7 @@ test.describe('admin console, signed in as admin', () => {
     await expect(page).toHaveURL(/\/admin\/articles$/);
     await expect(articleRow(page, title)).toBeVisible();
 
-    await publicListShows(page, () => expect(page.getByText(title).first()).toBeVisible({ timeout: 2000 }));
+    await publicListShows(page, () => expect(page.getByText(title).first()).toBeVisible({ timeout: paced(2000) }));
 
     await openAsAdmin(page, '/admin/articles', '記事管理');
     await articleRow(page, title).getByRole('link', { name: /^編集/ }).click();
@@ -95,7 +96,7 @@ test.describe('admin console, signed in as admin', () => {
     await dialog.getByRole('button', { name: '削除', exact: true }).click();
     await expect(page.getByText('記事を削除しました。')).toBeVisible();
     await expect(articleRow(page, edited)).toHaveCount(0);
-    await expect(page.getByText('記事を削除しました。')).toBeHidden({ timeout: 5000 });
+    await expect(page.getByText('記事を削除しました。')).toBeHidden({ timeout: paced(5000) });
 
     await publicListShows(page, () => expect(page.getByText(edited)).toHaveCount(0, { timeout: 0 }));
   });

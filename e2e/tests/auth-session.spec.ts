@@ -12,6 +12,7 @@ import {
   stored,
   uniqueUser,
 } from '../support/auth';
+import { paced } from '../support/pace';
 
 /**
  * Issue 5 against the real Auth emulator, signed in: the redirects of a signed-in operator, logout
@@ -32,7 +33,7 @@ test.describe('signed in', () => {
   test('landing on / with no saved redirect path reloads to the dashboard', async ({ page }) => {
     await signInAs(page, uniqueUser('landing'));
     await page.goto('/');
-    await expect(page).toHaveURL(shellUrl('/business/dashboard'), { timeout: 10_000 });
+    await expect(page).toHaveURL(shellUrl('/business/dashboard'), { timeout: paced(10_000) });
   });
 
   test('the header logs out to /', async ({ page }) => {

@@ -14,6 +14,7 @@ import {
   stored,
   type TestUser,
 } from '../support/auth';
+import { paced } from '../support/pace';
 
 /**
  * Issue 5 against the real Auth emulator: a visitor before sign-in, pop-up and redirect sign-in,
@@ -83,7 +84,7 @@ test.describe('a visitor before sign-in', () => {
 
     // The login page needs it at once, so its pop-up opens within the click's activation.
     await page.goto('/business/login');
-    await expect.poll(() => firebaseChunks.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => firebaseChunks.length, { timeout: paced(15_000) }).toBeGreaterThan(0);
 
     for (const path of ['/about', '/business/login', '/business/register']) {
       await page.goto(path);
@@ -140,7 +141,7 @@ test.describe('desktop pop-up sign-in', () => {
       displayName: 'ポップアップ 太郎',
     });
     expect(await stored(page, 'isAdmin')).toBe('false');
-    await expect(welcome).toBeHidden({ timeout: 8_000 });
+    await expect(welcome).toBeHidden({ timeout: paced(8_000) });
     expect(Date.now() - shownAt).toBeGreaterThan(4_000);
   });
 
@@ -154,7 +155,7 @@ test.describe('desktop pop-up sign-in', () => {
     await popup.close();
     // Firebase notices the closed window within ~10 s.
     await expect(mainRegion(page).getByRole('alert')).toHaveText('ログインがキャンセルされました。', {
-      timeout: 15_000,
+      timeout: paced(15_000),
     });
     await expect(loginPageGoogleButton(page)).toBeEnabled();
     await expect(page).toHaveURL(shellUrl('/business/login'));

@@ -101,7 +101,7 @@ test.describe('remote faults and independent deploys (private servers on :4000�
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
     const retry = page.getByRole('button', { name: '再読み込み' });
-    await expect(retry).toBeVisible({ timeout: 20_000 });
+    await expect(retry).toBeVisible({ timeout: paced(20_000) });
 
     servers['public-site'] = privateServerFor('public-site');
     await servers['public-site'].listen();

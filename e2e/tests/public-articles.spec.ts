@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startShellWithoutApi, type ServerHandle } from '../support/servers';
 import { hydratedNode, interactive } from '../support/hydration';
 import { adminIdToken, API } from '../support/reliabilityApi';
+import { paced } from '../support/pace';
 
 /** The seed's public article count: what the build snapshot holds. */
 const SEED_COUNT = 21;
@@ -187,8 +188,8 @@ test.describe('articles and the article service', () => {
     // was checked just before the POST, the very first page may be the one before it.
     await expect(async () => {
       await page.goto('/articles');
-      await expect(cards(page).first().getByRole('heading')).toHaveText(title, { timeout: 1000 });
-    }).toPass({ timeout: 5000 });
+      await expect(cards(page).first().getByRole('heading')).toHaveText(title, { timeout: paced(1000) });
+    }).toPass({ timeout: paced(5000) });
     await cards(page).first().getByRole('link', { name: title }).click();
     await expect(page).toHaveURL(new RegExp(`/articles/${slug}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);

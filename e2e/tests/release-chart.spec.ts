@@ -137,7 +137,7 @@ for (const theme of ['light', 'dark'] as const) {
       await page.goto(`${SHELL}/admin/releases`);
       const panel = canaryPanel(page);
       const views = panel.getByRole('img', { name: '表示回数の推移のグラフ（数値は下の表）' });
-      await expect(views.locator('canvas').first()).toBeVisible({ timeout: 20_000 });
+      await expect(views.locator('canvas').first()).toBeVisible({ timeout: paced(20_000) });
       await expect(panel.getByRole('img', { name: '失敗率の推移のグラフ（数値は下の表）' })).toBeVisible();
       expect(chunks).toHaveLength(1);
 

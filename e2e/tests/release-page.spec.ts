@@ -112,7 +112,7 @@ test.afterAll(async () => {
 test('an admin promotes staging’s release to production and rolls it back, each confirmed', async ({ page }) => {
   await signInAs(page, adminUser, { origin: SHELL });
   await page.goto(`${SHELL}/admin/releases`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('リリース', { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('リリース', { timeout: paced(20_000) });
   const staging = environment(page, 'admin-console', 'ステージング (staging)');
   const production = environment(page, 'admin-console', '本番 (production)');
   await expect(staging).toContainText('公開中page-2');
@@ -157,7 +157,7 @@ test('a member of the public-site team sees that remote only, and no other admin
   await signInAs(page, member, { origin: SHELL });
 
   await page.goto(`${SHELL}/admin/releases`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('リリース', { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('リリース', { timeout: paced(20_000) });
   await expect(page.getByText('チーム public-site のリモートのステージングと本番を表示しています。')).toBeVisible();
   await expect(remoteSection(page, 'public-site')).toBeVisible();
   await expect(remoteSection(page, 'admin-console')).toHaveCount(0);
@@ -180,7 +180,7 @@ test('an admin starts a canary with steps from the page: the fields checked in J
   const production = environment(page, 'admin-console', '本番 (production)');
   const panel = production.getByRole('region', { name: 'カナリア（admin-console・本番）' });
   const form = panel.getByRole('form', { name: 'カナリアを開始（admin-console・本番）' });
-  await expect(form).toBeVisible({ timeout: 20_000 });
+  await expect(form).toBeVisible({ timeout: paced(20_000) });
   await expectNoSeriousA11yIssues(page);
 
   await form.getByRole('textbox', { name: 'バージョン' }).fill('page-3');

@@ -38,7 +38,7 @@ const release = async (...args: string[]) => {
   const answer = await checkout.release(args, { RELEASE_API_URL: api.base, RELEASE_STORE_DIR: storeDir });
   const live = (await registryLines()).admin_console;
   // The shell's server revalidates the registry every second: the next page load is the release's.
-  if (live) await expect.poll(() => servedManifest(), { timeout: 5_000 }).toBe(live);
+  if (live) await expect.poll(() => servedManifest(), { timeout: paced(5_000) }).toBe(live);
   return answer;
 };
 const servedManifest = async () =>
@@ -57,7 +57,7 @@ function watchManifests(page: Page): string[] {
 async function openConsoleAsAdmin(page: Page, query = '') {
   await signInAs(page, adminUser, { origin: SHELL });
   await page.goto(`${SHELL}/admin${query}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ダッシュボード', { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ダッシュボード', { timeout: paced(20_000) });
 }
 
 test.beforeAll(async () => {
@@ -126,7 +126,7 @@ test('admin-console released alone against a newer shared-ui works while the she
   expect(skew.code).toBe(0);
 
   await page.reload();
-  await expect(page.getByText(PROBE)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(PROBE)).toBeVisible({ timeout: paced(20_000) });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('ダッシュボード');
   await expect(page.getByRole('table')).toBeVisible();
   expect(manifests.at(-1)).toBe(`${RELEASES}/skew/mf-manifest.json`);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { adminUser, signInAs } from '../support/auth';
 import { privatePort, privateServerFor, startPrivateWebApps, type ServerHandle } from '../support/servers';
+import { paced } from '../support/pace';
 
 /**
  * Remote faults on a private copy of the web apps (:4000–4004, same API and emulator): each
@@ -53,7 +54,7 @@ const sameDocument = (page: Page) =>
 async function expectLayoutWithFallback(page: Page) {
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
-  await expect(page.getByRole('button', { name: '再読み込み' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: '再読み込み' })).toBeVisible({ timeout: paced(20_000) });
 }
 
 for (const area of areas) {

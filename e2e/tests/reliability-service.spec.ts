@@ -4,6 +4,7 @@ import { startShellWithoutApi, type ServerHandle } from '../support/servers';
 import { adminIdToken, createArticle, type CreatedArticle, deleteArticle } from '../support/reliabilityApi';
 import { interactive } from '../support/hydration';
 import { serverRenderedAnswer } from '../support/serverRendering';
+import { paced } from '../support/pace';
 
 /**
  * The article service unreachable (connection refused; the API process belongs to the shared
@@ -123,7 +124,7 @@ test('business dashboard: its Japanese error and 再試行, then the articles on
   await expectLayout(page);
   await expect(page.getByRole('navigation', { name: '事業者ナビゲーション' })).toBeVisible();
   const alert = page.getByRole('main').getByRole('alert');
-  await expect(alert).toContainText(LOAD_FAILED, { timeout: 30_000 });
+  await expect(alert).toContainText(LOAD_FAILED, { timeout: paced(30_000) });
   await expect(cards(page)).toHaveCount(0);
 
   await page.unroute(SERVICE);
@@ -143,7 +144,7 @@ test('admin console: its Japanese error and 再読み込み, then the live list 
   await page.goto('/admin/articles');
   await expectLayout(page);
   await expect(page.getByRole('navigation', { name: '管理メニュー' })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText(LOAD_FAILED, { timeout: 30_000 });
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(LOAD_FAILED, { timeout: paced(30_000) });
 
   await page.unroute(SERVICE);
   await page.getByRole('button', { name: '再読み込み' }).click();

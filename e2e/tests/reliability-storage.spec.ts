@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { operatorUser, signInAs } from '../support/auth';
 import { API } from '../support/reliabilityApi';
+import { paced } from '../support/pace';
 
 /**
  * Hand-edited localStorage before the first load: a forged admin flag, profiles that are not
@@ -226,6 +227,6 @@ test('a saved redirect path that leaves the site is ignored after sign-in', asyn
   await signInAs(page, operatorUser);
   await seedStorage(page, { loginRedirectPath: '//evil.example/phish' });
   await page.goto('/business/login');
-  await expect(page).toHaveURL('http://localhost:3000/business/dashboard', { timeout: 15_000 });
+  await expect(page).toHaveURL('http://localhost:3000/business/dashboard', { timeout: paced(15_000) });
   await expectIntactLayout(page, errors);
 });

@@ -13,7 +13,7 @@ export async function msUntilServed(cookie: string, manifest: string): Promise<n
   for (;;) {
     const lines = await Promise.all(INSTANCES.map((origin) => servedRegistryLine(origin, cookie)));
     if (lines.every((line) => line === manifest)) return Date.now() - started;
-    if (Date.now() - started > 10_000) throw new Error(`never served ${manifest}: ${lines.join(', ')}`);
+    if (Date.now() - started > paced(10_000)) throw new Error(`never served ${manifest}: ${lines.join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

@@ -7,6 +7,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { hydrated, interactive } from '../hydration';
+import { paced } from '../pace';
 
 /**
  * shared-releases' BUCKET_COOKIE, written out: Playwright loads workspace packages untransformed,
@@ -139,7 +140,7 @@ export async function openVisitorLane(
           // tap led nowhere, and the visit waited for its page until the test's limit).
           await interactive(page);
           await page.locator(`footer a[href="${href}"]`).click();
-          await page.waitForURL((url) => url.pathname === href, { timeout: 30_000 });
+          await page.waitForURL((url) => url.pathname === href, { timeout: paced(30_000) });
           await Promise.race([fallback.waitFor(), main.waitFor()]).catch(() => undefined);
         }
         // The page's batch goes 2 s after its first event (or on leaving the page, as a beacon the
@@ -147,7 +148,7 @@ export async function openVisitorLane(
         // under this visitor's address.
         if (options.awaitReports) {
           const sentBefore = reportsSent;
-          const deadline = Date.now() + 6_000;
+          const deadline = Date.now() + paced(6_000);
           while (reportsSent === sentBefore && Date.now() < deadline) await page.waitForTimeout(50);
         }
       }

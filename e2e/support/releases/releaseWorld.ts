@@ -15,6 +15,7 @@ import { repoRoot } from 'local-stack/apps.mjs';
 import { runtimeConfig, webAppServer } from 'local-stack/stack.mjs';
 import { startPrivateReleaseService, type PrivateApi } from '../privateApi';
 import { appByWorkspace, type ServerHandle } from '../servers';
+import { paced } from '../pace';
 
 // (Not 4190: fetch refuses it, a "bad port" of the Fetch standard.)
 export const PORTS = { api: 4171, productionA: 4172, productionB: 4173, staging: 4174, adminConsole: 4175 } as const;
@@ -107,7 +108,7 @@ export async function msUntilServed(world: ReleaseWorld, shells: string[], url: 
   const started = Date.now();
   const pending = new Set(shells);
   while (pending.size > 0) {
-    if (Date.now() - started > 10_000) throw new Error(`${[...pending].join(', ')} never served ${url}`);
+    if (Date.now() - started > paced(10_000)) throw new Error(`${[...pending].join(', ')} never served ${url}`);
     for (const shell of [...pending]) if ((await world.served(shell)) === url) pending.delete(shell);
     if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 25));
   }

@@ -1,6 +1,7 @@
 // What the topology test reads in a served page, and how it sends requests a browser cannot:
 // a forged Host header goes out as written through node:http (fetch would send the URL's).
 import http from 'node:http';
+import { paced } from '../pace';
 
 export interface ShareUrls {
   canonical: string | null;
@@ -48,7 +49,7 @@ export function rawGet(origin: string, pathname: string, headers: Record<string,
         response.on('error', reject);
       },
     );
-    request.setTimeout(30_000, () => request.destroy(new Error(`GET ${origin}${pathname} timed out`)));
+    request.setTimeout(paced(30_000), () => request.destroy(new Error(`GET ${origin}${pathname} timed out`)));
     request.on('error', reject);
   });
 }

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from 'local-stack/processes.mjs';
+import { paced } from '../pace';
 
 export interface Postgres {
   /** postgres://postgres@127.0.0.1:<port>/postgres */
@@ -39,7 +40,7 @@ function postgresBin(): string {
 function run(command: string, args: string[]): void {
   const [file, argv] =
     process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
-  execFileSync(file, argv, { stdio: 'pipe', timeout: 60_000 });
+  execFileSync(file, argv, { stdio: 'pipe', timeout: paced(60_000) });
 }
 
 export async function startPostgres(): Promise<Postgres> {
