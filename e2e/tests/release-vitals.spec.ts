@@ -67,8 +67,13 @@ async function startCanary(version: string, from: string) {
 }
 
 test('an unchanged canary: LCP measured per release, p75 beside live’s, not withdrawn', async ({ browser }) => {
+  // Only a guard against a hang: the visits bound the traffic (each page load takes 7–8 s on a slow
+  // 2-core machine with nothing beside it, twice that beside the rest of the suite).
+  test.setTimeout(paced(600_000));
   await startCanary('vitals-ok', builds.ok);
-  const loads = await pageLoads(world, browser, { visits: 36, address: '10.7.0.1' });
+  // 14 visits a side, 56 page loads: at least 54 LCP samples (each lane's last page sends none),
+  // past the 50 a decision needs.
+  const loads = await pageLoads(world, browser, { visitsPerSide: 14, address: '10.7.0.1' });
   const state = await world.publicSite();
   expect(state.canary?.status).toBe('running');
   const lcp = lcpOf(state.health.decision?.vitals);
@@ -89,7 +94,7 @@ test('a canary whose text paints 1.5 s late is withdrawn on LCP, with its figure
   await startCanary('vitals-late', builds.late);
   const withdrawal = async () => (await world.audit()).find((entry) => entry.action === 'canary-withdraw');
   const loads = await pageLoads(world, browser, {
-    visits: 60,
+    visitsPerSide: 30,
     address: '10.8.0.1',
     until: async () => Boolean(await withdrawal()),
   });

@@ -3,6 +3,8 @@
  * lanes of canary and live visitors in Chromium, each visit four full page loads (each its own
  * view token, its LCP sent with its last report when the next load hides it; a lane's very last
  * page is never hidden and sends none), all from one address. Stops early once `until` says so.
+ * Each side (canary, live) makes `visitsPerSide` visits between its two lanes, whichever lane is
+ * faster: a side's page loads, and so its LCP samples, do not depend on the other side's pace.
  */
 import type { Browser } from '@playwright/test';
 import { openVisitorLane } from './canaryVisitors';
@@ -13,20 +15,22 @@ const PAGES = ['/articles', '/about', '/', '/privacy'];
 export async function pageLoads(
   world: CanaryWorld,
   browser: Browser,
-  { visits, address, until }: { visits: number; address: string; until?: () => Promise<boolean> },
+  { visitsPerSide, address, until }: { visitsPerSide: number; address: string; until?: () => Promise<boolean> },
 ): Promise<{ canaryLoads: number; liveLoads: number }> {
   // Two canary lanes (buckets 0 and 1: the canary runs at 50 %) and two live ones.
   const buckets = [0, 9_999, 1, 9_998];
   const loads = { canaryLoads: 0, liveLoads: 0 };
-  let next = 0;
+  const started = { canary: 0, live: 0 };
   let done = false;
   await Promise.all(
     buckets.map(async (bucket) => {
       const lane = await openVisitorLane(browser, { healthUrl: `${world.api.base}/health`, bucket });
       try {
+        const side = bucket < 5_000 ? 'canary' : 'live';
         while (!done) {
-          const n = next++;
-          if (n >= visits || (until && (await until()))) {
+          const n = started[side]++;
+          if (n >= visitsPerSide) break;
+          if (until && (await until())) {
             done = true;
             break;
           }
@@ -37,7 +41,7 @@ export async function pageLoads(
             address,
             awaitReports: true,
           });
-          loads[bucket < 5_000 ? 'canaryLoads' : 'liveLoads'] += PAGES.length;
+          loads[side === 'canary' ? 'canaryLoads' : 'liveLoads'] += PAGES.length;
         }
       } finally {
         await lane.close();
