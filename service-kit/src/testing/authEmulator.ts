@@ -91,12 +91,8 @@ export async function ensureAuthEmulator({
  * An emulator of the calling test file's own, on a free port: the shared one on 9099 belongs to
  * whichever run started it (an end-to-end stack, another test file) and may stop mid-test.
  */
-export async function startPrivateAuthEmulator(
-  timeoutMs = 90_000,
-  /** Chosen ahead when the emulator's address must be known before it answers (the fault tests). */
-  chosenPort?: number,
-): Promise<AuthEmulator> {
-  const port = chosenPort ?? (await freePort());
+export async function startPrivateAuthEmulator(timeoutMs = 90_000): Promise<AuthEmulator> {
+  const port = await freePort();
   // The CLI's hub and logging servers too: their default ports (4400, 4500) collide when two test
   // projects (SQLite and PostgreSQL) each start a private emulator at the same moment.
   const [hubPort, loggingPort] = [await freePort(), await freePort()];
