@@ -8,6 +8,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { hydrated, interactive } from '../hydration';
 import { paced } from '../pace';
+import { browserLikeFetch } from '../browserLikeFetch';
 
 /**
  * shared-releases' BUCKET_COOKIE, written out: Playwright loads workspace packages untransformed,
@@ -33,7 +34,10 @@ const renderedBuildOf = (header: string | null | undefined) =>
   /public_site=([^;]+)/.exec(header ?? '')?.[1]?.trim() ?? null;
 
 export async function httpVisit(origin: string, pathname: string, cookie?: string): Promise<HttpVisit> {
-  const response = await fetch(`${origin}${pathname}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+  const response = await browserLikeFetch(`${origin}${pathname}`, {
+    headers: cookie ? { cookie } : {},
+    redirect: 'manual',
+  });
   const html = await response.text();
   const setCookie = response.headers.get('set-cookie');
   return {
@@ -46,7 +50,7 @@ export async function httpVisit(origin: string, pathname: string, cookie?: strin
 
 /** public_site's line in the /mf-remotes.json a visitor with `cookie` is served. */
 export async function servedRegistryLine(origin: string, cookie?: string): Promise<string> {
-  const response = await fetch(`${origin}/mf-remotes.json`, { headers: cookie ? { cookie } : {} });
+  const response = await browserLikeFetch(`${origin}/mf-remotes.json`, { headers: cookie ? { cookie } : {} });
   return ((await response.json()) as Record<string, string>).public_site!;
 }
 

@@ -16,6 +16,7 @@ import { runtimeConfig, webAppServer } from 'local-stack/stack.mjs';
 import { startPrivateReleaseService, type PrivateApi } from '../privateApi';
 import { appByWorkspace, type ServerHandle } from '../servers';
 import { paced } from '../pace';
+import { browserLikeFetch } from '../browserLikeFetch';
 
 // (Not 4190: fetch refuses it, a "bad port" of the Fetch standard.)
 export const PORTS = { api: 4171, productionA: 4172, productionB: 4173, staging: 4174, adminConsole: 4175 } as const;
@@ -92,7 +93,7 @@ export async function startReleaseWorld(): Promise<ReleaseWorld> {
       });
     },
     async served(shellOrigin) {
-      const response = await fetch(`${shellOrigin}/mf-remotes.json`, { cache: 'no-store' });
+      const response = await browserLikeFetch(`${shellOrigin}/mf-remotes.json`, { cache: 'no-store' });
       return ((await response.json()) as Record<string, string>).admin_console!;
     },
     async stop() {
