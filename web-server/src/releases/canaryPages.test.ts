@@ -51,8 +51,21 @@ afterEach(async () => {
   await service.close();
 });
 
-const get = (base: string, pathname: string, cookie?: string) =>
-  fetch(`${base}${pathname}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+/**
+ * A GET, sent again once on a new connection where a kept-alive one turns out closed by the server
+ * before it answered ("other side closed"), as a browser does: Node's server closes an idle
+ * connection after 5 s, undici stops reusing one after 4 s, and on a busy machine its timer can run
+ * late (a fresh-clone run failed so).
+ */
+async function get(base: string, pathname: string, cookie?: string): Promise<Response> {
+  const request = () => fetch(`${base}${pathname}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+  try {
+    return await request();
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return request();
+  }
+}
 /** The release a page was rendered with (X-Render's public_site=…, the fixture's manifest folder). */
 const releaseOf = (response: Response) => /public_site=(\w+)/.exec(response.headers.get('x-render') ?? '')?.[1];
 const bucketOf = (response: Response) => bucketFromCookie(response.headers.get('set-cookie')?.split(';')[0]);
