@@ -6,10 +6,8 @@
  * "other side closed" (seen in fresh-clone runs of the canary tests). A browser sends such a
  * request again on a new connection; so does this, once, and only for that cause.
  */
-const closedBeforeAnswer = (error: unknown): boolean => {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET' || cause?.message === 'other side closed';
-};
+const closedBeforeAnswer = (error: unknown): boolean =>
+  (error as { cause?: { code?: string } }).cause?.code === 'UND_ERR_SOCKET'; // undici's "other side closed"
 
 export async function browserLikeFetch(url: string, init: RequestInit = {}): Promise<Response> {
   if ((init.method ?? 'GET') !== 'GET') throw new Error('browserLikeFetch: GET only (a retry must be harmless)');
