@@ -2,6 +2,10 @@ import { use, useEffect, useMemo, useState } from 'react';
 import { useHydrated } from 'shared-context';
 import { loadSanitizer, loadedSanitizer } from 'shared-context';
 
+/** After a failed load (a chunk lost on a flaky network, a server restarting), wait, then load again. */
+export const SANITIZER_RETRY_FIRST_MS = 1_000;
+export const SANITIZER_RETRY_MAX_MS = 30_000;
+
 /**
  * `html` made safe by the article policy; null until the sanitiser has loaded (first use only).
  * While hydrating server-rendered HTML it suspends instead, so React keeps the server's (already
@@ -18,11 +22,23 @@ export function useSanitizedHtml(html: string): string | null {
   useEffect(() => {
     if (sanitize) return;
     let active = true;
-    void loadSanitizer().then((loaded) => {
-      if (active) setSanitize(() => loaded);
-    });
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    // A failed load is tried again, each wait twice the last (up to 30 s): without it one lost
+    // chunk left the body (or the admin's preview) empty until the page was reloaded.
+    const load = (waitMs: number) => {
+      loadSanitizer().then(
+        (loaded) => {
+          if (active) setSanitize(() => loaded);
+        },
+        () => {
+          if (active) retry = setTimeout(() => load(Math.min(waitMs * 2, SANITIZER_RETRY_MAX_MS)), waitMs);
+        },
+      );
+    };
+    load(SANITIZER_RETRY_FIRST_MS);
     return () => {
       active = false;
+      clearTimeout(retry);
     };
   }, [sanitize]);
   return useMemo(() => (ready ? ready(html) : null), [ready, html]);
