@@ -4,9 +4,10 @@
  * queries of a request, the process stays up, the request in hand gets an error it can answer
  * with, and the next query gets a new connection.
  */
+import net from 'node:net';
 import pg from 'pg';
 import { openMigratedPool } from 'service-kit/postgres';
-import { type PostgresServer, startPostgres } from 'service-kit/testing';
+import { freePort, type PostgresServer, startPostgres } from 'service-kit/testing';
 import { paced } from 'service-kit/testing/pace';
 
 let server: PostgresServer;
@@ -75,4 +76,86 @@ it('discards an idle connection the server dropped, with a warning, and opens a 
   const next = await pool.connect();
   expect(await backendOf(next)).not.toBe(pid);
   next.release();
+});
+
+describe('a service that starts before its database answers', () => {
+  const servers: net.Server[] = [];
+  const pools: pg.Pool[] = [];
+  afterAll(async () => {
+    await Promise.all(pools.map((opened) => opened.end()));
+    await Promise.all(servers.map((proxy) => new Promise((resolve) => proxy.close(resolve))));
+  });
+
+  /** The database at `port` from now on, as PostgreSQL is once it has started (a TCP relay). */
+  function databaseAppearsAt(port: number): void {
+    const target = Number(new URL(server.url()).port);
+    const relay = net.createServer((socket) => {
+      const upstream = net.connect(target, '127.0.0.1');
+      socket.pipe(upstream).pipe(socket);
+      socket.on('error', () => upstream.destroy());
+      upstream.on('error', () => socket.destroy());
+    });
+    relay.listen(port, '127.0.0.1');
+    servers.push(relay);
+  }
+
+  const urlAt = (port: number, database = 'postgres') =>
+    server.url(database).replace(`:${new URL(server.url()).port}/`, `:${port}/`);
+
+  it('waits, with a warning each time, and migrates once the database is there', async () => {
+    const port = await freePort();
+    const waits: string[] = [];
+    const migrate = jest.fn(async (opened: pg.Pool) => (await opened.query('SELECT 1 AS one')).rows);
+    const opened = await openMigratedPool(
+      {
+        url: urlAt(port),
+        poolMax: 1,
+        name: 'waiting-test',
+        startupWaitMs: paced(30_000),
+        log: {
+          warn: (details: unknown, message?: string) => {
+            waits.push(`${(details as { err: { code?: string } }).err.code}: ${message}`);
+            if (waits.length === 2) databaseAppearsAt(port);
+          },
+        },
+      },
+      migrate,
+    );
+    pools.push(opened);
+    expect(waits).toEqual([
+      'ECONNREFUSED: PostgreSQL not reachable yet; trying again in 250 ms',
+      'ECONNREFUSED: PostgreSQL not reachable yet; trying again in 500 ms',
+    ]);
+    expect(migrate).toHaveBeenCalledTimes(1);
+    expect((await opened.query<{ answer: number }>('SELECT 42 AS answer')).rows).toEqual([{ answer: 42 }]);
+  });
+
+  it('fails at once on what waiting cannot mend: a database that does not exist', async () => {
+    const warn = jest.fn();
+    const migrate = jest.fn();
+    const started = Date.now();
+    await expect(
+      openMigratedPool(
+        { url: server.url('no_such_database'), poolMax: 1, name: 'missing-test', log: { warn } },
+        migrate,
+      ),
+    ).rejects.toMatchObject({ code: '3D000' });
+    expect(Date.now() - started).toBeLessThan(paced(5_000));
+    expect(warn).not.toHaveBeenCalled();
+    expect(migrate).not.toHaveBeenCalled();
+  });
+
+  it('gives up after its wait with the last error, migrating nothing', async () => {
+    const port = await freePort();
+    const warn = jest.fn();
+    const migrate = jest.fn();
+    await expect(
+      openMigratedPool(
+        { url: urlAt(port), poolMax: 1, name: 'gone-test', log: { warn }, startupWaitMs: 1_000 },
+        migrate,
+      ),
+    ).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    expect(warn).toHaveBeenCalled();
+    expect(migrate).not.toHaveBeenCalled();
+  });
 });
