@@ -161,6 +161,13 @@ const jestLoadStatus = await jest('API load tests (Jest, 200 requests/s for 60 s
 const jestStatus = jestMainStatus || jestLoadStatus;
 
 const pw = readJson(e2eJson);
+// A failed browser test leaves its page snapshot, screenshot and (on CI's retry) trace in the
+// checkout, which CI throws away: copied beside the results, a red run can still be read.
+const e2eOutput = path.join(repoRoot, 'e2e', 'test-results');
+if (fs.existsSync(e2eOutput) && fs.readdirSync(e2eOutput).length > 0) {
+  fs.cpSync(e2eOutput, path.join(results, 'e2e-test-results'), { recursive: true });
+  console.log(`▶ the browser tests' failure output: ${path.join(results, 'e2e-test-results')}`);
+}
 /** A phase that failed without a failed test (it could not start, a file did not load) counts as one. */
 const failedCount = (counted, status) => (status !== 0 && !counted ? 1 : (counted ?? 0));
 const lintFailed = lintStatuses.filter((status) => status !== 0).length;
