@@ -55,8 +55,11 @@ test('the admin console’s live preview runs none of the stored payloads', asyn
     return async (payload) => {
       const url = `http://localhost:3000/admin/articles/edit/${stored.get(payload.id)!.id}`;
       await openInApp(tab, url, firstVisit);
+      // A tab's first visit loads the admin app cold, one step after the other (the session
+      // confirmed, the admin remote, the article, the sanitiser), in three tabs at once: on a busy
+      // machine that passed the default wait of one step (docs/log.md). Its limit guards a hang.
+      await expect(preview).toContainText(marker(payload), { timeout: paced(firstVisit ? 60_000 : 10_000) });
       firstVisit = false;
-      await expect(preview).toContainText(marker(payload));
       const findings = await collect(preview, url);
       if (!clean(findings)) failures.push(`stored #${payload.id} ${payload.name}: ${JSON.stringify(findings)}`);
     };
