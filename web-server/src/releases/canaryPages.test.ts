@@ -53,16 +53,18 @@ afterEach(async () => {
 
 /**
  * A GET, sent again once on a new connection where a kept-alive one turns out closed by the server
- * before it answered ("other side closed"), as a browser does: Node's server closes an idle
- * connection after 5 s, undici stops reusing one after 4 s, and on a busy machine its timer can run
- * late (a fresh-clone run failed so).
+ * before it answered ("other side closed", or a reset or broken pipe when the request's bytes reach
+ * the closed socket first), as a browser does: Node's server closes an idle connection after 5 s,
+ * undici stops reusing one after 4 s, and on a busy machine its timer can run late (a fresh-clone
+ * run failed so). e2e's browserLikeFetch does the same for the browser tests.
  */
+const CLOSED_BEFORE_ANSWER = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 async function get(base: string, pathname: string, cookie?: string): Promise<Response> {
   const request = () => fetch(`${base}${pathname}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
   try {
     return await request();
   } catch (error) {
-    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    if (!CLOSED_BEFORE_ANSWER.has((error as { cause?: { code?: string } }).cause?.code ?? '')) throw error;
     return request();
   }
 }
