@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
+import { pipeline } from 'node:stream';
 
 /** Content-hashed build files (webpack's [contenthash:10]); also the Firebase Hosting rule (scripts/hosting). */
 export const HASHED_FILE = /\.[0-9a-f]{10}\.(js|css|woff2?|png|jpe?g|svg|webp)$/;
@@ -138,17 +139,19 @@ export function createStaticFiles(root: string, { log = console.error }: { log?:
       }
       headers['Content-Length'] = stat.size;
       res.writeHead(200, headers);
-      const stream = handle.createReadStream({ start: 0, end: Math.max(0, stat.size - 1), autoClose: true });
-      // A read that fails half-way can only cut the response short: the status is already sent.
-      stream.on('error', (error) => {
-        log(`reading ${file} failed: ${error.message}`);
-        res.destroy(error);
-      });
-      res.on('close', () => stream.destroy());
       if (stat.size === 0) {
-        stream.destroy();
+        await handle.close().catch(() => undefined);
         res.end();
-      } else stream.pipe(res);
+        return 'sent';
+      }
+      // pipeline, not pipe: a client that left while the file was being opened has closed the
+      // response already, and a piped stream would wait for it forever, its file open until
+      // garbage collection. pipeline closes the file then, at the end, and when a read fails
+      // half-way, which can only cut the response short (the status is already sent).
+      pipeline(handle.createReadStream({ start: 0, end: stat.size - 1 }), res, (error) => {
+        if (error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE')
+          log(`reading ${file} failed: ${error.message}`);
+      });
       return 'sent';
     }
     return 'missing';

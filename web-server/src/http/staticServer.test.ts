@@ -119,6 +119,32 @@ describe('files', () => {
     expect(await (await get('/mf-manifest.json')).text()).toBe('{"id":"shell"}');
   });
 
+  it('closes the file of a client that left while it was being opened, not at garbage collection', async () => {
+    // A browser cancels requests as it navigates. Piped to a response closed already, a file
+    // larger than a stream's buffer waited forever for the response to drain and stayed open
+    // until garbage collection (Node warns, and says it will throw). On that code this test ends
+    // on Jest's time limit: the file never closes.
+    fs.writeFileSync(path.join(root, 'large.0123456789.js'), Buffer.alloc(1 << 20, 'a'));
+    const realOpen = fs.promises.open;
+    let closeFile!: () => void;
+    const fileClosed = new Promise<void>((resolve) => (closeFile = resolve));
+    const responseClosed = new Promise<void>((resolve) =>
+      server.server.once('request', (_request, response: http.ServerResponse) => response.once('close', resolve)),
+    );
+    jest.spyOn(fs.promises, 'open').mockImplementationOnce(async (...args: Parameters<typeof realOpen>) => {
+      const handle = await realOpen(...args);
+      const close = handle.close.bind(handle);
+      handle.close = () => close().finally(closeFile);
+      request.destroy(); // the client leaves; the server closes its response before it answers
+      await responseClosed;
+      return handle;
+    });
+    const request = http.get(`${base}/large.0123456789.js`); // opened (the mock above runs) once it arrives
+    request.on('error', () => undefined);
+    await fileClosed;
+    expect(await (await get('/mf-manifest.json')).text()).toBe('{"id":"shell"}');
+  });
+
   it('answers 404 for a missing file, a path out of the folder and a malformed escape', async () => {
     expect((await get('/nope.js')).status).toBe(404);
     expect((await get(`/..%2f${path.basename(outside)}%2fsecret.txt`)).status).toBe(404);
