@@ -155,7 +155,7 @@ it('the marker stored but its answer lost: the publish asks again and keeps the 
   running.push(emulator);
   const proxy = await answerLosingProxy(emulator);
   try {
-    const store = createGcsArtifactStore({ bucket: BUCKET, emulatorHost: proxy.url, timeoutMs: 2_000 });
+    const store = createGcsArtifactStore({ bucket: BUCKET, emulatorHost: proxy.url, timeoutMs: paced(2_000) });
     await store.publish(remote, 'm1', folder);
     expect(proxy.lost()).toBeGreaterThan(0);
     expect((await storeOn(emulator).list(remote)).map((entry) => entry.version)).toEqual(['m1']);

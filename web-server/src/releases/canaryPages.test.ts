@@ -166,7 +166,9 @@ it(
     expect(onCanary).toBeGreaterThanOrEqual(70);
     expect(onCanary).toBeLessThanOrEqual(130);
   },
-  paced(60_000),
+  // A hang guard for 3,000 requests, 40 ms each (paced): 80 s and over 120 s in two fresh-clone
+  // runs beside the browser suite on a machine twice as slow as the one 60 s was set on.
+  paced(3_000 * 40),
 );
 
 it("serves a canary visitor's next page from the live release once the canary is withdrawn", async () => {

@@ -4,6 +4,7 @@
  * per operation, every answer its first outcome, no line naming missing files, no audit row lost
  * or added.
  */
+import { paced } from 'service-kit/testing/pace';
 import { checkFaultRun, NO_FAULTS } from './faultChecks';
 import { type FaultWorld, type FaultWorldOptions, startFaultWorld } from './faultWorld';
 import { type FaultKind, runFlips } from './flipScenario';
@@ -15,7 +16,7 @@ export function describeLostAnswers(kind: FaultKind, options: FaultWorldOptions 
   let world: FaultWorld | undefined;
   beforeAll(async () => {
     world = await startFaultWorld(options);
-  }, 120_000);
+  }, paced(120_000));
   afterAll(() => world?.stop());
 
   it(`${FLIPS_PER_TEST} flips with the answer lost (${kind}) each end in one outcome, nothing lost`, async () => {
