@@ -12,6 +12,7 @@ import { runAuthEmulator } from './runAuthEmulator';
 import type { TestRequest } from './http';
 import { decodeClaims, nowInSeconds, unsignedToken, withClaims } from './idTokens';
 import { serve, type RunningApp } from './useTestApp';
+import { paced } from './pace';
 
 export type Role = 'anonymous' | 'operator' | 'admin';
 const ROLES: readonly Role[] = ['anonymous', 'operator', 'admin'];
@@ -93,7 +94,7 @@ export function describeAuthMatrix({ routes, build, refusals: { 403: forbidden }
       signUpOnEmulator(emulator.host, adminEmail),
       signUpOnEmulator(emulator.host, `matrix-operator-${run}@example.com`),
     ]);
-  }, 120_000);
+  }, paced(120_000));
   afterAll(async () => {
     await running?.app.close();
     await emulator?.stop();
