@@ -11,6 +11,8 @@ import { type FaultKind, runFlips } from './flipScenario';
 
 /** Release-function calls per test; one in five starts a canary, promoted after (one operation more). */
 export const FLIPS_PER_TEST = 20;
+/** The service operations those calls make: each flip, and each canary's promotion. */
+export const OPERATIONS_PER_TEST = FLIPS_PER_TEST + FLIPS_PER_TEST / 5;
 
 export function describeLostAnswers(kind: FaultKind, options: FaultWorldOptions = {}): { world: () => FaultWorld } {
   let world: FaultWorld | undefined;
@@ -21,11 +23,10 @@ export function describeLostAnswers(kind: FaultKind, options: FaultWorldOptions 
 
   it(`${FLIPS_PER_TEST} flips with the answer lost (${kind}) each end in one outcome, nothing lost`, async () => {
     const operations = await runFlips(world!, kind, FLIPS_PER_TEST, 'f');
-    const canaries = FLIPS_PER_TEST / 5;
     // Every first answer lost (that is the fault), and nothing else wrong.
     expect(await checkFaultRun(world!, kind, operations, 'f')).toEqual(
-      Object.assign({ kind, operations: FLIPS_PER_TEST + canaries }, NO_FAULTS, {
-        answersLost: FLIPS_PER_TEST + canaries,
+      Object.assign({ kind, operations: OPERATIONS_PER_TEST }, NO_FAULTS, {
+        answersLost: OPERATIONS_PER_TEST,
       }),
     );
   });
