@@ -105,7 +105,14 @@ test('a canary whose text paints 1.5 s late is withdrawn on LCP, with its figure
   expect(decision.withdrawnOn).toContain('lcp');
   const lcp = lcpOf(decision.vitals)!;
   expect(lcp.outcome).toBe('withdraw');
-  expect(lcp.canary.p75! - lcp.live.p75!).toBeGreaterThan(1000);
+  // The figures show the delay. Its 1.5 s run from the style's first use, which comes after the
+  // navigation starts, so no canary text paints before 1.5 s: its p75 is at least that, to within the
+  // service's 5 % histogram buckets (docs/canary-releases.md). The gap to live's p75 is no fixed
+  // amount: the hidden time overlaps the page's own load, and the overlap grows on a busy machine
+  // (966 ms in one CI run, live's p75 1,678 ms). What the withdrawal claims is that the canary's p75
+  // is above live's p75 + the margin: its threshold.
+  expect(lcp.canary.p75!).toBeGreaterThanOrEqual(1500 / 1.05);
+  expect(lcp.canary.p75!).toBeGreaterThan(lcp.threshold!);
   figure(
     `late canary withdrawn on LCP after ${lcp.canary.samples} canary page loads with LCP (${decision.canary.views} views) and ${decision.secondsAfterStart} s: LCP p75 canary ${ms(lcp.canary.p75)}, live ${ms(lcp.live.p75)} (${lcp.live.samples}), threshold ${ms(lcp.threshold)}, ${Math.round(lcp.aboveShare! * 100)} % of canary page loads above it; ${loads.canaryLoads} canary page loads made in all`,
   );
