@@ -5,7 +5,13 @@
 import { RELEASE_TOKENS as T, releaseWorldOfFile } from './releaseWorld';
 import { paced } from 'service-kit/testing/pace';
 
-jest.setTimeout(paced(60_000));
+// A hang guard that follows the work: each step is a CLI process, about 1 CPU-s to start (tsx and
+// the release tooling's imports), 1 s alone but 10–13 s beside the rest of the suite on two cores.
+// A flat 60 s (125 s paced) was passed by the paging test's 9 calls in a fresh-clone run at pace 2.09.
+const CLI_CALL_MS = 15_000;
+// 3 releases, 3 refusals, then the audit log's pages of 2: its 4 lines (5 if a minute turns) in 3
+const PAGING_CALLS = 3 + 3 + 3;
+jest.setTimeout(paced(PAGING_CALLS * CLI_CALL_MS));
 
 const { world } = releaseWorldOfFile();
 
