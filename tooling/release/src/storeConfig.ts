@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { type ArtifactStore, artifactStoreDir, createLocalArtifactStore } from './artifactStore';
 import { UsageError } from './errors';
-import { createGcsArtifactStore } from './gcsArtifactStore';
+import type * as GcsStore from './gcsArtifactStore';
 
 /** Cloud Storage's rule for bucket names (without dots' extra rules: a dotted name needs domain verification). */
 const BUCKET = /^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/;
@@ -92,9 +92,21 @@ export function storeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): StoreC
 export const servicePublicUrl = (config: StoreConfig) =>
   config.kind === 'gcs' ? `${config.publicUrl}/{workspace}` : null;
 
+/**
+ * The configured store. A bucket's client library (@google-cloud/storage, about a third of a
+ * release command's start-up CPU) is loaded only for RELEASE_STORE=gcs: a command on the local
+ * store, and `npm run releases` without --prune, start without it.
+ */
 export function artifactStoreFromEnv(env: NodeJS.ProcessEnv = process.env): ArtifactStore {
   const config = storeConfigFromEnv(env);
-  return config.kind === 'local'
-    ? createLocalArtifactStore(config.dir)
-    : createGcsArtifactStore({ bucket: config.bucket, emulatorHost: config.emulatorHost, timeoutMs: config.timeoutMs });
+  if (config.kind === 'local') return createLocalArtifactStore(config.dir);
+  // require, not import(): the commands run through tsx's CommonJS hook (scripts/release.mjs),
+  // and a dynamic import() would leave it for Node's ES module loader, which cannot read .ts.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createGcsArtifactStore } = require('./gcsArtifactStore') as typeof GcsStore;
+  return createGcsArtifactStore({
+    bucket: config.bucket,
+    emulatorHost: config.emulatorHost,
+    timeoutMs: config.timeoutMs,
+  });
 }

@@ -58,6 +58,23 @@ it('is a bucket with RELEASE_STORE=gcs: its public URL, the emulator when STORAG
   );
 });
 
+it('loads the Cloud Storage client only for a bucket (every release command on the local store starts without it)', async () => {
+  const loaded = jest.fn();
+  await jest.isolateModulesAsync(async () => {
+    jest.doMock('@google-cloud/storage', () => {
+      loaded();
+      return jest.requireActual('@google-cloud/storage');
+    });
+    const isolated = await import('../src/storeConfig');
+    expect(isolated.artifactStoreFromEnv({ RELEASE_STORE_DIR: '/tmp/x' }).kind).toBe('local');
+    expect(loaded).not.toHaveBeenCalled();
+    expect(isolated.artifactStoreFromEnv({ RELEASE_STORE: 'gcs', RELEASE_STORE_BUCKET: 'demo-releases' }).kind).toBe(
+      'gcs',
+    );
+    expect(loaded).toHaveBeenCalledTimes(1);
+  });
+});
+
 it('refuses what is not a store, a bucket or a URL, naming the variable in Japanese and English', () => {
   expect(refusal({ RELEASE_STORE: 's3' })).toBe(
     'RELEASE_STORE「s3」は使えません。local (このマシンのフォルダ) か gcs (Cloud Storage) を指定してください。 / RELEASE_STORE must be local or gcs.',
