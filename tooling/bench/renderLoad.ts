@@ -10,6 +10,8 @@ export interface RenderLoadFigures {
   p99Ms: number;
   maxMs: number;
   errors: number;
+  /** `errors` by kind (autocannon's loads): failed requests, timeouts, answers of another status. */
+  errorKinds?: Record<string, number>;
   requests: number;
   /** Responses by X-Render cache state (miss, hit, stale) or `client` when a page was not rendered. */
   renders: Record<string, number>;
@@ -56,17 +58,21 @@ async function loadOnce(url: string, options: RenderLoadOptions): Promise<Render
 export async function renderLoad(url: string, options: RenderLoadOptions, runs: number): Promise<RenderLoadFigures> {
   const samples: RenderLoadFigures[] = [];
   for (let i = 0; i < runs; i++) samples.push(await loadOnce(url, options));
-  const renders: Record<string, number> = {};
-  for (const sample of samples)
-    for (const [state, count] of Object.entries(sample.renders)) renders[state] = (renders[state] ?? 0) + count;
+  const sum = (counts: (Record<string, number> | undefined)[]) => {
+    const total: Record<string, number> = {};
+    for (const count of counts) for (const [key, n] of Object.entries(count ?? {})) total[key] = (total[key] ?? 0) + n;
+    return total;
+  };
+  const errorKinds = sum(samples.map((s) => s.errorKinds));
   return {
     requestsPerSecond: median(samples.map((s) => s.requestsPerSecond)),
     p50Ms: median(samples.map((s) => s.p50Ms)),
     p99Ms: median(samples.map((s) => s.p99Ms)),
     maxMs: Math.max(...samples.map((s) => s.maxMs)),
-    errors: samples.reduce((sum, s) => sum + s.errors, 0),
-    requests: samples.reduce((sum, s) => sum + s.requests, 0),
-    renders,
+    errors: samples.reduce((total, s) => total + s.errors, 0),
+    ...(Object.keys(errorKinds).length ? { errorKinds } : {}),
+    requests: samples.reduce((total, s) => total + s.requests, 0),
+    renders: sum(samples.map((s) => s.renders)),
   };
 }
 

@@ -127,7 +127,14 @@ console.log(
     p99Ms: result.latency.p99,
     maxMs: result.latency.max,
     // autocannon counts answers by class: an answer of another class than expected is an error.
-    errors: result.errors + result.timeouts + answers - result[`${String(expectStatus)[0]}xx`],
+    // Its `errors` include its `timeouts` (a timed-out request is counted once, not twice).
+    errors: result.errors + answers - result[`${String(expectStatus)[0]}xx`],
+    // The same errors by kind, so that a few in a long load say what they were.
+    errorKinds: {
+      socket: result.errors - result.timeouts,
+      timeout: result.timeouts,
+      status: answers - result[`${String(expectStatus)[0]}xx`],
+    },
     requests: result.requests.total,
     renders,
   }),
