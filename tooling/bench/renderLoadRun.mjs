@@ -120,21 +120,18 @@ if (paced) {
 await run(3, { count: false });
 const result = await run(seconds, { count: true });
 const answers = ['1xx', '2xx', '3xx', '4xx', '5xx'].reduce((sum, kind) => sum + result[kind], 0);
+// autocannon counts answers by class: an answer of another class than expected is an error.
+const unexpected = answers - result[`${String(expectStatus)[0]}xx`];
 console.log(
   JSON.stringify({
     requestsPerSecond: result.requests.total / result.duration,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     maxMs: result.latency.max,
-    // autocannon counts answers by class: an answer of another class than expected is an error.
-    // Its `errors` include its `timeouts` (a timed-out request is counted once, not twice).
-    errors: result.errors + answers - result[`${String(expectStatus)[0]}xx`],
+    // autocannon's `errors` include its `timeouts` (a timed-out request is counted once, not twice).
+    errors: result.errors + unexpected,
     // The same errors by kind, so that a few in a long load say what they were.
-    errorKinds: {
-      socket: result.errors - result.timeouts,
-      timeout: result.timeouts,
-      status: answers - result[`${String(expectStatus)[0]}xx`],
-    },
+    errorKinds: { socket: result.errors - result.timeouts, timeout: result.timeouts, status: unexpected },
     requests: result.requests.total,
     renders,
   }),

@@ -9,7 +9,7 @@ import { paced } from 'service-kit/testing/pace';
 // the release tooling's imports), 1 s alone but 10–13 s beside the rest of the suite on two cores.
 // A flat 60 s (125 s paced) was passed by the paging test's 9 calls in a fresh-clone run at pace 2.09.
 const CLI_CALL_MS = 15_000;
-// 3 releases, 3 refusals, then the audit log's pages of 2: its 4 lines (5 if a minute turns) in 3
+// 3 releases, 3 refusals, then the audit log's pages of 2: its 4 lines (5 if a minute turns) in 3 pages.
 const PAGING_CALLS = 3 + 3 + 3;
 jest.setTimeout(paced(PAGING_CALLS * CLI_CALL_MS));
 
