@@ -12,6 +12,18 @@
 # copied below, and every workspace either service imports is in the final stage.
 ARG SERVICE
 
+# The service's production command, dist/server.js (service-kit/build.mjs: esbuild bundles the
+# workspaces it imports, its npm packages stay require()s), built with the dev dependencies that
+# the final stage never holds.
+FROM node:22-bookworm-slim AS build
+ARG SERVICE
+WORKDIR /src
+COPY . .
+# --ignore-scripts: the build needs esbuild alone (its binary comes as an optional package, not an
+# install script), and some packages' scripts fetch or compile binaries the build never loads.
+RUN --mount=type=cache,target=/root/.npm npm install --ignore-scripts --no-audit --no-fund
+RUN cd "$SERVICE" && node ../service-kit/build.mjs
+
 FROM node:22-bookworm-slim AS install
 ARG SERVICE
 # A typo or a missing --build-arg stops the build here, not at the container's start.
@@ -61,9 +73,12 @@ COPY shared-articles shared-articles
 COPY shared-releases shared-releases
 COPY service-kit service-kit
 COPY ${SERVICE} ${SERVICE}
+COPY --from=build /src/${SERVICE}/dist ${SERVICE}/dist
 USER node
 WORKDIR /app/${SERVICE}
 EXPOSE 8080
-# tsx compiles the TypeScript on load (as `npm start` does); node itself is PID 1 and gets SIGTERM,
-# on which the service finishes in-flight requests and closes its database pool.
-CMD ["node", "--import", "tsx", "src/server.ts"]
+# The build, run by node itself (as `npm start` and the tests run it: local-stack/services.mjs), no
+# TypeScript compiled at start; node is PID 1 and gets SIGTERM, on which the service finishes
+# in-flight requests and closes its database pool. The sources beside it are for the maintenance
+# scripts (`npm run db:migrate`, …), which still run through tsx.
+CMD ["node", "dist/server.js"]

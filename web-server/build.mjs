@@ -7,39 +7,13 @@
 // (deploy/stage-web-server.mjs). esbuild only strips the types: `tsc -b` at the root type-checks.
 import { build } from 'esbuild';
 import fs from 'node:fs';
-import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+// The rule the services' build follows too: workspaces bundled, npm packages imported.
+import nodeBundle from 'shared-deployables/node-bundle';
 
+const { npmPackagesExternal } = nodeBundle;
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.dirname(here);
-const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
-
-/** The names of the repo's workspaces (root package.json), which are bundled rather than imported. */
-const workspaceNames = new Set(
-  readJson(path.join(repoRoot, 'package.json')).workspaces.map(
-    (dir) => readJson(path.join(repoRoot, dir, 'package.json')).name,
-  ),
-);
-
-/** 'zod' → 'zod', 'shell/server-contract' → 'shell', '@scope/name/sub' → '@scope/name'. */
-const packageName = (specifier) =>
-  specifier
-    .split('/')
-    .slice(0, specifier.startsWith('@') ? 2 : 1)
-    .join('/');
-
-/** npm packages stay imports (resolved from node_modules at run time); workspaces are bundled. */
-const npmPackagesExternal = {
-  name: 'npm-packages-external',
-  setup(builder) {
-    builder.onResolve({ filter: /^[^./]/ }, ({ path: specifier }) =>
-      isBuiltin(specifier) || !workspaceNames.has(packageName(specifier))
-        ? { path: specifier, external: true }
-        : undefined,
-    );
-  },
-};
 
 export async function buildWebServer() {
   // Chunk names change with their content: a stale one would be left beside the new ones.

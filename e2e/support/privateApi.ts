@@ -11,6 +11,7 @@ import path from 'node:path';
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { repoRoot } from 'local-stack/apps.mjs';
+import { builtServiceEntry } from 'local-stack/services.mjs';
 import { paced } from './pace';
 
 const SERVICES = {
@@ -38,7 +39,7 @@ export function startPrivateReleaseService(port: number, env: Record<string, str
 async function startPrivateService(service: Service, port: number, env: Record<string, string>): Promise<PrivateApi> {
   const { sharedOrigin, database } = SERVICES[service];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ai-manabi-private-${service}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, service, 'src/server.ts')], {
+  const child = spawn(process.execPath, [await builtServiceEntry(service)], {
     cwd: path.join(repoRoot, service),
     env: {
       ...process.env,

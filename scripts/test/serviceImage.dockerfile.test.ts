@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
+import { buildService } from 'service-kit/build';
 import { readStages, repoRoot } from './support/webServerImage/dockerfile';
 
 /**
@@ -10,7 +12,7 @@ import { readStages, repoRoot } from './support/webServerImage/dockerfile';
  */
 const SERVICES = ['article-api', 'release-service'] as const;
 const stages = readStages(fs.readFileSync(path.join(repoRoot, 'deploy', 'service.Dockerfile'), 'utf8'));
-const [install, runtime] = stages;
+const [build, install, runtime] = stages;
 const copies = (stage: typeof install) =>
   stage!.instructions.filter((i) => i.keyword === 'COPY' && !i.args.startsWith('--from')).map((i) => i.args);
 
@@ -34,8 +36,24 @@ function runtimeWorkspaces(folder: string, found = new Set<string>()): Set<strin
 }
 
 describe('deploy/service.Dockerfile', () => {
-  it('has an install stage and a runtime stage, both on the same Node image', () => {
-    expect(stages.map((stage) => stage.from)).toEqual(['node:22-bookworm-slim AS install', 'node:22-bookworm-slim']);
+  it('has a build stage, an install stage and a runtime stage, all on the same Node image', () => {
+    expect(stages.map((stage) => stage.from)).toEqual([
+      'node:22-bookworm-slim AS build',
+      'node:22-bookworm-slim AS install',
+      'node:22-bookworm-slim',
+    ]);
+  });
+
+  it("builds the chosen service's dist/ in the build stage, and the final stage runs it with node", () => {
+    const runs = build!.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args);
+    expect(runs.at(-1)).toBe('cd "$SERVICE" && node ../service-kit/build.mjs');
+    expect(runtime!.instructions).toEqual(
+      expect.arrayContaining([
+        { keyword: 'COPY', args: '--from=build /src/${SERVICE}/dist ${SERVICE}/dist' },
+        { keyword: 'WORKDIR', args: '/app/${SERVICE}' },
+        { keyword: 'CMD', args: '["node", "dist/server.js"]' },
+      ]),
+    );
   });
 
   it("copies every workspace's manifest before npm ci, and installs only the chosen service", () => {
@@ -58,8 +76,31 @@ describe('deploy/service.Dockerfile', () => {
       expect.arrayContaining([
         { keyword: 'USER', args: 'node' },
         { keyword: 'WORKDIR', args: '/app/${SERVICE}' },
-        { keyword: 'CMD', args: '["node", "--import", "tsx", "src/server.ts"]' },
       ]),
     );
+  });
+
+  // The install stage installs the production dependencies of the service and of the workspaces it
+  // imports (and what they need): the build may require nothing else at run time, and no
+  // workspace, which it must have bundled.
+  it.each(SERVICES)("%s's build requires only Node's modules and declared dependencies", async (service) => {
+    const entry = await buildService(path.join(repoRoot, service));
+    const required = new Set(
+      [...fs.readFileSync(entry, 'utf8').matchAll(/\brequire\("([^"]+)"\)/g)].map(([, specifier]) =>
+        specifier!
+          .split('/')
+          .slice(0, specifier!.startsWith('@') ? 2 : 1)
+          .join('/'),
+      ),
+    );
+    const declared = [...runtimeWorkspaces(service)]
+      .flatMap((folder) => Object.keys(readManifest(folder).dependencies ?? {}))
+      .filter((name) => !folderOf.has(name));
+    const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+    const outside = [...required].filter((name) => !builtins.has(name) && !declared.includes(name));
+    expect(outside).toEqual([]);
+    // What it does require: the web framework, so a build that bundled its npm packages fails here.
+    expect(required).toContain('fastify');
+    expect([...required].filter((name) => folderOf.has(name))).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ports, remotes, repoRoot, distDir, webApps } from './apps.mjs';
 import { startChild, stopChild, waitForUrl, isUp } from './processes.mjs';
+import { builtServiceEntry } from './services.mjs';
 import os from 'node:os';
 import { createRemoteServer, createShellServer, defaultRenderThreads } from 'web-server/dev';
 import { localRegistry } from './apps.mjs';
@@ -57,7 +58,7 @@ export async function startApi({ dataDir, quiet = false, env = {} } = {}) {
   const url = `http://127.0.0.1:${ports.api}/api/health`;
   const databasePath = path.join(dataDir, 'articles.sqlite');
   fs.mkdirSync(dataDir, { recursive: true });
-  const child = startChild('api', bin('tsx'), [path.join(repoRoot, 'article-api/src/server.ts')], {
+  const child = startChild('api', process.execPath, [await builtServiceEntry('article-api')], {
     cwd: path.join(repoRoot, 'article-api'),
     env: {
       PORT: String(ports.api),
@@ -77,7 +78,7 @@ export async function startReleaseService({ dataDir, quiet = false, env = {} } =
   const url = `http://127.0.0.1:${ports.releases}/api/health`;
   const databasePath = path.join(dataDir, 'releases.sqlite');
   fs.mkdirSync(dataDir, { recursive: true });
-  const child = startChild('releases', bin('tsx'), [path.join(repoRoot, 'release-service/src/server.ts')], {
+  const child = startChild('releases', process.execPath, [await builtServiceEntry('release-service')], {
     cwd: path.join(repoRoot, 'release-service'),
     env: {
       PORT: String(ports.releases),

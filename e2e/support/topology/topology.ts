@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { localRegistry, ports, repoRoot } from 'local-stack/apps.mjs';
 import { freePort } from 'local-stack/processes.mjs';
+import { builtServiceEntry } from 'local-stack/services.mjs';
 import { RELEASE_SERVICE_PATH, startNginx, type Nginx } from 'local-stack/topology/nginx';
 import { startPostgres, type Postgres } from './postgres';
 import {
@@ -57,13 +58,8 @@ export interface Topology {
 }
 
 /** One instance of a service (article-api or release-service) on PostgreSQL, behind nginx. */
-function startApi(
-  port: number,
-  databaseUrl: string,
-  siteOrigin: string,
-  workspace: 'article-api' | 'release-service' = 'article-api',
-): Service {
-  return startWorkspaceService(workspace, port, {
+function startApi(entry: string, port: number, databaseUrl: string, siteOrigin: string): Service {
+  return startWorkspaceService(entry, port, {
     DATABASE_URL: databaseUrl,
     // A small pool each: two instances share one server with 100 connections.
     DATABASE_POOL_MAX: '5',
@@ -178,13 +174,15 @@ export async function startTopology(): Promise<Topology> {
     const started = await Promise.allSettled([
       timed('web servers', () => Promise.all(webServers.map((server) => server.start()))),
       (async () => {
+        const apiEntry = await builtServiceEntry('article-api');
+        const releasesEntry = await builtServiceEntry('release-service');
         const postgres: Postgres = await timed('PostgreSQL', startPostgres);
         stoppers.push(() => postgres.stop());
         // Both at once: migrations take an advisory lock, so the second waits for the first's.
         const releasesUrl = postgres.createDatabase('releases');
         const apiServices = [
-          ...apiPorts.map((port) => startApi(port, postgres.url, origin)),
-          ...releasePorts.map((port) => startApi(port, releasesUrl, origin, 'release-service')),
+          ...apiPorts.map((port) => startApi(apiEntry, port, postgres.url, origin)),
+          ...releasePorts.map((port) => startApi(releasesEntry, port, releasesUrl, origin)),
         ];
         stoppers.push(() => Promise.all(apiServices.map((api) => stopService(api))).then(() => undefined));
         const servicePorts = [...apiPorts, ...releasePorts];

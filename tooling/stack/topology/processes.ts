@@ -4,7 +4,6 @@
 // way that ends, so a failed run never leaves servers holding ports.
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { repoRoot } from '../apps.mjs';
 
 export interface Service {
   readonly name: string;
@@ -55,18 +54,15 @@ export function startService(
 }
 
 /**
- * A service workspace (article-api, release-service) as it is deployed: its entry point run by
- * node itself with tsx (`--import`: the service is this one process, which a SIGKILL reaches; the
- * tsx CLI would fork a child), on 127.0.0.1:`port`, configured only by `settings`.
+ * A service (article-api, release-service) as it is deployed: its production command, `node
+ * <workspace>/dist/server.js` (`entry`, from local-stack/services.mjs's `builtServiceEntry`, which
+ * the caller awaits once before its first start), one process that a SIGKILL reaches, on
+ * 127.0.0.1:`port`, configured only by `settings`.
  */
-export function startWorkspaceService(
-  workspace: string,
-  port: number,
-  settings: Record<string, string>,
-  entry = 'src/server.ts',
-): Service {
-  return startService(`${workspace} :${port}`, process.execPath, ['--import', 'tsx', entry], {
-    cwd: path.join(repoRoot, workspace),
+export function startWorkspaceService(entry: string, port: number, settings: Record<string, string>): Service {
+  const workspaceDir = path.dirname(path.dirname(entry));
+  return startService(`${path.basename(workspaceDir)} :${port}`, process.execPath, [entry], {
+    cwd: workspaceDir,
     env: cleanEnv(Object.assign({}, settings, { HOST: '127.0.0.1', PORT: String(port) })),
   });
 }

@@ -3,6 +3,7 @@
  * only by its environment. An instance killed (the failpoint's SIGKILL) is started again at once,
  * as a process manager would; `ready()` resolves when every instance answers its health check.
  */
+import { builtServiceEntry } from 'local-stack/services.mjs';
 import {
   isRunning,
   startWorkspaceService,
@@ -11,11 +12,8 @@ import {
   type Service,
 } from 'local-stack/topology/processes';
 
-/**
- * The one place that names the service's entry point. After the split it is
- * `{ workspace: 'release-service', entry: 'src/server.ts' }` on the same /api routes.
- */
-export const RELEASE_SERVICE = { workspace: 'release-service', entry: 'src/server.ts' } as const;
+/** The one place that names the service under test (its production command: local-stack/services.mjs). */
+export const RELEASE_SERVICE = { workspace: 'release-service' } as const;
 
 export interface ServiceInstance {
   port: number;
@@ -49,13 +47,14 @@ export async function startServiceInstances(
   settings: Record<string, string>,
 ): Promise<ServiceInstances> {
   let stopping = false;
+  const entry = await builtServiceEntry(RELEASE_SERVICE.workspace);
   const instances = ports.map((port) => {
     const health = `http://127.0.0.1:${port}/api/health`;
     let service: Service;
     let readiness: Promise<void>;
     let kills = 0;
     const start = () => {
-      service = startWorkspaceService(RELEASE_SERVICE.workspace, port, settings, RELEASE_SERVICE.entry);
+      service = startWorkspaceService(entry, port, settings);
       readiness = waitForHealthy(service, health);
       // Its failure is reported by ready(); a rejection nobody awaits yet must not end the run.
       readiness.catch(() => {});
