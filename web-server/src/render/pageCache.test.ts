@@ -59,20 +59,37 @@ describe('page cache', () => {
     expect(await cache.get('/a', 'v2', render)).toEqual({ page: 'new', cache: 'hit' });
   });
 
-  it('keeps serving the stale page when its re-render fails, and tries again', async () => {
-    const cache = createPageCache({ graceMs: 1000 });
+  it('keeps serving the stale page when its re-render fails, says so, and tries again', async () => {
+    const onRefreshFailed = jest.fn();
+    const cache = createPageCache({ graceMs: 1000, onRefreshFailed });
     await cache.get('/a', 'v1', async () => 'old');
+    const failure = new Error('public-site is down');
     const failing = jest.fn(async () => {
-      throw new Error('public-site is down');
+      throw failure;
     });
     // A failed re-render does not wait out the grace period.
     const started = Date.now();
     expect(await cache.get('/a', 'v2', failing)).toEqual({ page: 'old', cache: 'stale' });
     expect(Date.now() - started).toBeLessThan(500);
     expect(failing).toHaveBeenCalledTimes(1);
+    expect(onRefreshFailed).toHaveBeenCalledTimes(1);
+    expect(onRefreshFailed).toHaveBeenCalledWith('/a', failure);
 
     expect(await cache.get('/a', 'v2', async () => 'recovered')).toEqual({ page: 'recovered', cache: 'refreshed' });
     expect(await cache.get('/a', 'v2', failing)).toEqual({ page: 'recovered', cache: 'hit' });
+  });
+
+  it('reports a failed re-render once, however many requests were waiting on it', async () => {
+    const onRefreshFailed = jest.fn();
+    const cache = createPageCache({ graceMs: 10, onRefreshFailed });
+    await cache.get('/a', 'v1', async () => 'old');
+    const rendering = deferred<string>();
+    const waiting = [1, 2, 3].map(() => cache.get('/a', 'v2', () => rendering.promise));
+    expect(await Promise.all(waiting)).toEqual([1, 2, 3].map(() => ({ page: 'old', cache: 'stale' })));
+    rendering.reject(new Error('render timed out'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(onRefreshFailed).toHaveBeenCalledTimes(1);
+    expect(await cache.get('/a', 'v2', async () => 'new')).toEqual({ page: 'new', cache: 'refreshed' });
   });
 
   it('rejects a miss whose render fails, and renders afresh next time', async () => {

@@ -42,6 +42,11 @@ export interface PageCacheOptions<T> {
   graceMs?: number;
   maxAgeMs?: number;
   degradedMaxAgeMs?: number;
+  /**
+   * A re-render failed while an older page of its key was at hand and is served instead: the
+   * caller logs it, or a page stuck on an old version (every re-render failing) would go unseen.
+   */
+  onRefreshFailed?: (key: string, error: unknown) => void;
   now?: () => number;
 }
 
@@ -66,6 +71,7 @@ export function createPageCache<T>({
   graceMs = REFRESH_GRACE_MS,
   maxAgeMs = MAX_AGE_MS,
   degradedMaxAgeMs = DEGRADED_MAX_AGE_MS,
+  onRefreshFailed = () => undefined,
   now = Date.now,
 }: PageCacheOptions<T> = {}): PageCache<T> {
   const found = new LRUCache<string, Entry<T>>({ max: maxEntries });
@@ -102,8 +108,12 @@ export function createPageCache<T>({
       if (entry && !expired && entry.version === version) return { page: entry.page, cache: 'hit' };
       // A degraded page expires within seconds and is never served past that, even as stale.
       if (!entry || (expired && entry.degraded)) return { page: await renderOnce(key, version, render), cache: 'miss' };
+      const joined = renders.has(key);
       const fresh = renderOnce(key, version, render);
-      fresh.catch(() => undefined);
+      // Reported once per render, by the request that started it (others joined it).
+      fresh.catch((error: unknown) => {
+        if (!joined) onRefreshFailed(key, error);
+      });
       const refreshed = await Promise.race([
         fresh.then(
           (page) => ({ page }),

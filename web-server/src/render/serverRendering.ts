@@ -116,6 +116,8 @@ export function createServerRenderer({
     ? createPageCache<RenderedPage>({
         isMissing: (page) => page.status === 404,
         isDegraded: (page) => page.degraded === true,
+        onRefreshFailed: (key, error) =>
+          log(`re-rendering ${key.split('\n')[0]} failed; its page of an earlier API version is served`, error),
       })
     : null;
   const failedAt = new Map<string, number>();
