@@ -2,9 +2,9 @@
 // A service's production command: `<service>/dist/server.js`, one CommonJS file built by esbuild
 // from `src/server.ts`, with the workspaces it imports (service-kit, shared-core, …; TypeScript
 // source) bundled in and its npm packages left as require()s resolved from node_modules. Node runs
-// it without tsx: a start costs about half the CPU of `node --import tsx src/server.ts`, whose
-// loader hooks run on a thread of their own and resolve and compile every file again
-// (docs/log.md, "Services from their build"). esbuild only strips the types: `tsc -b` at the root
+// it without tsx: a start costs half to two thirds of the CPU of `node --import tsx
+// src/server.ts`, whose loader hooks run on a thread of their own and resolve and compile every
+// file again (docs/log.md, "Services from their build"). esbuild only strips the types: `tsc -b` at the root
 // type-checks.
 //
 //   node ../service-kit/build.mjs          from a service's folder (the image's build stage)

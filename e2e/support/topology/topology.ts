@@ -174,8 +174,10 @@ export async function startTopology(): Promise<Topology> {
     const started = await Promise.allSettled([
       timed('web servers', () => Promise.all(webServers.map((server) => server.start()))),
       (async () => {
-        const apiEntry = await builtServiceEntry('article-api');
-        const releasesEntry = await builtServiceEntry('release-service');
+        const [apiEntry, releasesEntry] = await Promise.all([
+          builtServiceEntry('article-api'),
+          builtServiceEntry('release-service'),
+        ]);
         const postgres: Postgres = await timed('PostgreSQL', startPostgres);
         stoppers.push(() => postgres.stop());
         // Both at once: migrations take an advisory lock, so the second waits for the first's.
