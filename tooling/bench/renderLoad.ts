@@ -13,6 +13,8 @@ export interface RenderLoadFigures {
   /** `errors` by kind (autocannon's loads): failed requests, timeouts, answers of another status. */
   errorKinds?: Record<string, number>;
   requests: number;
+  /** Requests sent before the measured ones (not in the figures; a server's CPU over the load counts them). */
+  warmupRequests: number;
   /** Responses by X-Render cache state (miss, hit, stale) or `client` when a page was not rendered. */
   renders: Record<string, number>;
 }
@@ -72,6 +74,7 @@ export async function renderLoad(url: string, options: RenderLoadOptions, runs: 
     errors: samples.reduce((total, s) => total + s.errors, 0),
     ...(Object.keys(errorKinds).length ? { errorKinds } : {}),
     requests: samples.reduce((total, s) => total + s.requests, 0),
+    warmupRequests: samples.reduce((total, s) => total + s.warmupRequests, 0),
     renders: sum(samples.map((s) => s.renders)),
   };
 }

@@ -110,14 +110,15 @@ async function runPaced(duration, { count }) {
   };
 }
 
+// JIT, the remote's server modules and the connection pool warm up first: not in the figures, but
+// reported (`warmupRequests`), since a server's CPU read over a load includes them.
 if (paced) {
-  await runPaced(3, { count: false });
-  console.log(JSON.stringify(await runPaced(seconds, { count: true })));
+  const warmup = await runPaced(3, { count: false });
+  console.log(JSON.stringify({ ...(await runPaced(seconds, { count: true })), warmupRequests: warmup.requests }));
   process.exit(0);
 }
 
-// JIT, the remote's server modules and the connection pool warm up first; not counted.
-await run(3, { count: false });
+const warmup = await run(3, { count: false });
 const result = await run(seconds, { count: true });
 const answers = ['1xx', '2xx', '3xx', '4xx', '5xx'].reduce((sum, kind) => sum + result[kind], 0);
 // autocannon counts answers by class: an answer of another class than expected is an error.
@@ -133,6 +134,7 @@ console.log(
     // The same errors by kind, so that a few in a long load say what they were.
     errorKinds: { socket: result.errors - result.timeouts, timeout: result.timeouts, status: unexpected },
     requests: result.requests.total,
+    warmupRequests: warmup.requests.total,
     renders,
   }),
 );

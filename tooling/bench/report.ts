@@ -7,7 +7,7 @@ import { lcpOnlyRequests, type LighthouseFigures } from './lighthouseFigures';
 import type { PageLoadFigures } from './pageLoad';
 import type { RenderLoadFigures, RenderLoadResults } from './renderLoad';
 import type { CanaryFigures } from './canary';
-import type { TopologyFigures } from './topology';
+import type { TopologyFigures, TopologyLoadFigures } from './topology';
 import { faultBarMet, type FaultRun } from './faults';
 import { type HealthReportFigures, reportHealthReports } from './healthReports';
 import { kb, ms } from './stats';
@@ -134,15 +134,18 @@ function reportServerRendering({
   }
   if (topology) {
     console.log('The production command (web-server/dist/main.js): one instance, and two behind nginx');
+    const loads = Object.entries(topology).flatMap(
+      ([shape, byKind]: [string, TopologyFigures[keyof TopologyFigures]]) =>
+        Object.entries(byKind).map(([kind, f]): [string, TopologyLoadFigures] => [`${shape}, ${kind}`, f]),
+    );
     console.table(
-      loadRows(
-        Object.entries(topology).flatMap(([shape, loads]) =>
-          Object.entries(loads as Record<string, RenderLoadFigures>).map(([kind, f]): [string, RenderLoadFigures] => [
-            `${shape}, ${kind}`,
-            f,
-          ]),
-        ),
-      ),
+      loadRows(loads).map((row, index) => {
+        const { serverCpuMsPerRequest, cpuPressurePercent } = loads[index]![1];
+        return Object.assign(row, {
+          'web servers CPU/req': `${serverCpuMsPerRequest.toFixed(2)} ms`,
+          'CPU pressure': cpuPressurePercent === null ? '—' : `${cpuPressurePercent} %`,
+        });
+      }),
     );
   }
 }

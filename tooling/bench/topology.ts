@@ -1,25 +1,38 @@
 // The render load as deployed: the production command (web-server/dist/main.js, configured by its
 // environment) as two instances behind nginx, beside one instance reached directly, in the same
 // run. Each shape is measured with its page cache (flat out) and without it (100 req/s), against
-// the bench stack's API and remotes.
+// the bench stack's API and remotes. Beside each load's latency, what the web servers spent on it
+// (CPU-ms per request) and how often a task of the machine waited for a core: under the uncached
+// bursts the tail is the queue of renders, and these say how much of it is work and how much waiting.
 import os from 'node:os';
 import path from 'node:path';
 import { api, localRegistry, ports, repoRoot } from 'local-stack/apps.mjs';
 import { freePort } from 'local-stack/processes.mjs';
 import { startNginx } from 'local-stack/topology/nginx';
 import { cleanEnv, startService, stopService, waitForHealthy, type Service } from 'local-stack/topology/processes';
-import { renderLoad, type RenderLoadFigures } from './renderLoad';
+import { cpuMeter, cpuPressureMeter } from './cpuTime';
+import { renderLoad, type RenderLoadFigures, type RenderLoadOptions } from './renderLoad';
+
+/** A load's figures and its cost on the web servers. */
+export interface TopologyLoadFigures extends RenderLoadFigures {
+  /** CPU-ms the web-server processes (every instance, render threads included) spent per request, warm-ups counted. */
+  serverCpuMsPerRequest: number;
+  /** Share (%) of the load's time some task of the machine waited for a core (PSI), null without PSI. */
+  cpuPressurePercent: number | null;
+}
 
 export interface TopologyFigures {
   /** One web-server process, no proxy. */
-  'one instance': { uncached: RenderLoadFigures; cached: RenderLoadFigures };
-  /** Two web-server processes behind nginx (round robin, keepalive upstream). */
-  'two instances behind nginx': { uncached: RenderLoadFigures; cached: RenderLoadFigures };
+  'one instance': { uncached: TopologyLoadFigures; cached: TopologyLoadFigures };
+  /** Two web-server processes behind nginx (least_conn, keepalive upstream). */
+  'two instances behind nginx': { uncached: TopologyLoadFigures; cached: TopologyLoadFigures };
 }
 
 interface Shape {
   /** The origin the load is sent to. */
   origin: string;
+  /** The web-server processes behind it. */
+  serverPids: number[];
   stop(): Promise<void>;
 }
 
@@ -57,7 +70,11 @@ const SITE_ORIGIN = 'https://ai-manabi.example';
 
 async function oneInstance(pageCache: boolean): Promise<Shape> {
   const { port, service } = await startWebServer(SITE_ORIGIN, pageCache);
-  return { origin: `http://127.0.0.1:${port}`, stop: async () => void (await stopService(service)) };
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    serverPids: [service.child.pid!],
+    stop: async () => void (await stopService(service)),
+  };
 }
 
 async function twoBehindNginx(pageCache: boolean): Promise<Shape> {
@@ -74,6 +91,7 @@ async function twoBehindNginx(pageCache: boolean): Promise<Shape> {
   });
   return {
     origin: `http://127.0.0.1:${nginxPort}`,
+    serverPids: servers.map((server) => server.service.child.pid!),
     stop: async () => {
       await nginx.stop();
       await Promise.all(servers.map((server) => stopService(server.service)));
@@ -81,18 +99,31 @@ async function twoBehindNginx(pageCache: boolean): Promise<Shape> {
   };
 }
 
+/** A load against a shape, with what its web servers spent on it. */
+async function loadWithCost(shape: Shape, route: string, options: RenderLoadOptions, runs: number) {
+  const servers = cpuMeter(Object.fromEntries(shape.serverPids.map((pid) => [String(pid), pid])));
+  const pressure = cpuPressureMeter();
+  const figures = await renderLoad(`${shape.origin}${route}`, options, runs);
+  const cpuSeconds = Object.values(servers.since()).reduce((sum, seconds) => sum + seconds, 0);
+  const requests = figures.requests + figures.warmupRequests;
+  return Object.assign(figures, {
+    serverCpuMsPerRequest: Math.round((cpuSeconds / requests) * 1000 * 100) / 100,
+    cpuPressurePercent: pressure.since(),
+  });
+}
+
 /** Both loads of the bars against one shape: uncached at 100 req/s (10 connections), cached flat out (20). */
 async function measureShape(start: (pageCache: boolean) => Promise<Shape>, route: string, runs: number) {
   const uncachedShape = await start(false);
-  let uncached: RenderLoadFigures;
+  let uncached: TopologyLoadFigures;
   try {
-    uncached = await renderLoad(`${uncachedShape.origin}${route}`, { connections: 10, seconds: 10, rate: 100 }, runs);
+    uncached = await loadWithCost(uncachedShape, route, { connections: 10, seconds: 10, rate: 100 }, runs);
   } finally {
     await uncachedShape.stop();
   }
   const cachedShape = await start(true);
   try {
-    const cached = await renderLoad(`${cachedShape.origin}${route}`, { connections: 20, seconds: 10 }, runs);
+    const cached = await loadWithCost(cachedShape, route, { connections: 20, seconds: 10 }, runs);
     return { uncached, cached };
   } finally {
     await cachedShape.stop();
