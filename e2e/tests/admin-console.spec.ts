@@ -22,12 +22,40 @@ async function openAsAdmin(page: Page, path: string, heading: string) {
  * server-rendering.spec). Loads /articles again until `check` holds.
  */
 async function publicListShows(page: Page, check: () => Promise<void>) {
-  await expect(async () => {
-    await page.goto('/articles');
-    await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible();
-    await check();
-  }).toPass({ timeout: paced(15_000) });
+  const loads: string[] = [];
+  try {
+    await expect(async () => {
+      const response = await page.goto('/articles');
+      loads.push(response?.headers()['x-render'] ?? '(no X-Render)');
+      await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible();
+      await check();
+    }).toPass({ timeout: paced(15_000) });
+  } catch (error) {
+    // Once in several runs the page kept the list from before a delete for the whole wait: say how
+    // each load was rendered (by the server, from which cache state, or in the browser) and what
+    // the API lists now, so that the next such failure tells a stale page from a slow API.
+    const titles = ((await (await page.request.get(`${API}/articles`)).json()) as { title: string }[]).map(
+      (article) => article.title,
+    );
+    throw new Error(
+      `${(error as Error).message}\n/articles loads by X-Render: ${runsOf(loads)}\n` +
+        `the API lists now: ${titles.filter((title) => title.startsWith(CREATED_TITLE)).join(', ') || 'no test article'}`,
+      { cause: error },
+    );
+  }
 }
+
+/** `a, a, b` as `a ×2, b`: the loads of a long wait in a line. */
+const runsOf = (values: string[]) =>
+  values
+    .reduce<[string, number][]>((runs, value) => {
+      const last = runs.at(-1);
+      if (last?.[0] === value) last[1]++;
+      else runs.push([value, 1]);
+      return runs;
+    }, [])
+    .map(([value, count]) => (count > 1 ? `${value} ×${count}` : value))
+    .join(', ');
 
 async function fillRequiredFields(page: Page, values: { title: string; category: string; content: string }) {
   await page.getByRole('textbox', { name: /^タイトル/ }).fill(values.title);
