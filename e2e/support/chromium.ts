@@ -1,14 +1,13 @@
-import fs from 'node:fs';
+import { CHROMIUM_INSTALL_HINT, findChromium } from 'local-stack/chromium.mjs';
 
-/** Debian's Chromium; tests never download a browser of their own. */
+/** The Chromium binary the tests launch (local-stack/chromium.mjs says which and why). */
 export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
-    (p): p is string => Boolean(p),
-  );
-  const found = candidates.find((p) => fs.existsSync(p));
+  const found = findChromium();
   if (!found) {
     throw new Error(
-      'Chromium was not found. Install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH).',
+      process.env.CHROMIUM_PATH
+        ? `CHROMIUM_PATH (${process.env.CHROMIUM_PATH}) does not exist.`
+        : `Chromium was not found. Install it with \`sudo ${CHROMIUM_INSTALL_HINT}\` (or set CHROMIUM_PATH).`,
     );
   }
   return found;

@@ -1,0 +1,16 @@
+// The browser the tests drive, from Debian's packages: tests never download a browser of their own.
+// Debian's old headless shell (package chromium-headless-shell) first: headless tests need no
+// more, and the browser suite's files cost about a third less CPU and wall time in it than in
+// Debian's full Chromium (docs/testing.md, "Cheaper browsers"). The shell has no window:
+// `CHROMIUM_PATH=/usr/bin/chromium npx playwright test --headed` watches a test in the full one.
+import fs from 'node:fs';
+
+const CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+
+export const CHROMIUM_INSTALL_HINT = 'apt-get install -y chromium-headless-shell (or chromium)';
+
+/** CHROMIUM_PATH if set, else the first of Debian's Chromium binaries installed; null if none is. */
+export function findChromium(env = process.env) {
+  const candidates = env.CHROMIUM_PATH ? [env.CHROMIUM_PATH] : CANDIDATES;
+  return candidates.find((candidate) => fs.existsSync(candidate)) ?? null;
+}
