@@ -9,8 +9,14 @@ const CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/u
 
 export const CHROMIUM_INSTALL_HINT = 'apt-get install -y chromium-headless-shell (or chromium)';
 
-/** CHROMIUM_PATH if set, else the first of Debian's Chromium binaries installed; null if none is. */
-export function findChromium(env = process.env) {
+/**
+ * CHROMIUM_PATH if set (null if it does not exist), else the first of Debian's Chromium binaries
+ * installed; null if none is.
+ * @param {Record<string, string | undefined>} [env]
+ * @param {(path: string) => boolean} [exists]
+ * @returns {string | null}
+ */
+export function findChromium(env = process.env, exists = fs.existsSync) {
   const candidates = env.CHROMIUM_PATH ? [env.CHROMIUM_PATH] : CANDIDATES;
-  return candidates.find((candidate) => fs.existsSync(candidate)) ?? null;
+  return candidates.find((candidate) => exists(candidate)) ?? null;
 }
