@@ -18,14 +18,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from 'local-stack/apps.mjs';
 import { buildWebServer } from './build.mjs';
-import { CHROMIUM_INSTALL_HINT, findChromium } from 'local-stack/chromium.mjs';
+import { findChromium, missingChromiumMessage } from 'local-stack/chromium.mjs';
 import { endedChildrenCpu, formatCpu, machineCpu, readCpu } from 'local-stack/cpuTime.mjs';
 import { lintChecks } from './lint.mjs';
 
 if (!findChromium()) {
-  console.error(
-    `Chromium was not found: install it with \`sudo ${CHROMIUM_INSTALL_HINT}\` (or set CHROMIUM_PATH to an existing binary), then run npm test again.`,
-  );
+  console.error(`${missingChromiumMessage()} Then run npm test again.`);
   process.exit(1);
 }
 

@@ -7,7 +7,12 @@ import fs from 'node:fs';
 
 const CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
-export const CHROMIUM_INSTALL_HINT = 'apt-get install -y chromium-headless-shell (or chromium)';
+/** What to do when findChromium() finds none: the one message Playwright and npm test give. */
+export function missingChromiumMessage(env = process.env) {
+  return env.CHROMIUM_PATH
+    ? `CHROMIUM_PATH (${env.CHROMIUM_PATH}) does not exist.`
+    : 'Chromium was not found. Install it with `sudo apt-get install -y chromium-headless-shell` (or chromium), or set CHROMIUM_PATH.';
+}
 
 /**
  * CHROMIUM_PATH if set (null if it does not exist), else the first of Debian's Chromium binaries
