@@ -83,6 +83,7 @@ const lint = Promise.all(lintRuns);
 const builds = phase('production builds (those not fresh)', process.execPath, [
   path.join(repoRoot, 'scripts/build.mjs'),
   '--if-stale',
+  '--seed-test-builds',
 ]);
 
 const jest = (label, json, args) =>

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from 'local-stack/apps.mjs';
+import { buildCacheDir } from './build';
 
 export interface TeamCheckout {
   dir: string;
@@ -30,8 +31,18 @@ export function replaceOnce(text: string, from: string, to: string): string {
   return text.replace(from, () => to);
 }
 
+/**
+ * Always the same folder for a Playwright worker (one file at a time in each): webpack's cache of
+ * the checkout's builds (build.ts, buildCacheDir) holds modules by their path, so a second
+ * checkout's build reuses every module its edits left alone. Left over from a stopped run, it is
+ * made afresh.
+ */
+const checkoutDir = () => path.join(os.tmpdir(), `ai-manabi-team-checkout-${process.env.TEST_PARALLEL_INDEX ?? '0'}`);
+
 export function createTeamCheckout(): TeamCheckout {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'team-checkout-'));
+  const dir = checkoutDir();
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir);
   const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: repoRoot, encoding: 'utf8' }).split('\0');
   for (const file of tracked.filter(Boolean)) {
     const from = path.join(repoRoot, file);
@@ -68,7 +79,12 @@ export function createTeamCheckout(): TeamCheckout {
         execFile(
           process.execPath,
           [path.join(dir, 'scripts/release.mjs'), ...args],
-          { cwd: dir, env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024 },
+          // Its builds keep webpack's cache as buildInto's from a checkout do.
+          {
+            cwd: dir,
+            env: { ...process.env, MF_BUILD_CACHE: buildCacheDir(dir), ...env },
+            maxBuffer: 16 * 1024 * 1024,
+          },
           (error, stdout, stderr) =>
             resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}\n${stderr}` }),
         );
