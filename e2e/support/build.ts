@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoRoot } from 'local-stack/apps.mjs';
 import { testBuildSeed } from 'local-stack/build.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cacheRoot = path.join(repoRoot, 'node_modules', '.cache', 'e2e-builds');
 // One of each per Playwright worker running at once: two lanes' builds never write one cache
 // together (webpack does not share a cache between concurrent compilers).
