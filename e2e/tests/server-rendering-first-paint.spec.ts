@@ -41,13 +41,28 @@ const timings = (page: Page) =>
     fontsAttribute: document.documentElement.dataset.fonts ?? null,
   }));
 
-/** Every layout shift of the pages `target` opens, in `window.__shifts`. */
+/**
+ * Every layout shift of the pages `target` opens, in `window.__shifts`: its score and what moved
+ * (the node, where it was, where it went), so a failure names the element, not only a number.
+ */
 const recordShifts = (target: Pick<Page, 'addInitScript'>) =>
   target.addInitScript(() => {
-    const shifts: number[] = [];
+    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    const rect = ({ x, y, width, height }: DOMRectReadOnly) => [x, y, width, height].map(Math.round).join(',');
+    const describe = (node: Node | null | undefined) =>
+      node instanceof Element
+        ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${[...node.classList].join('.')} "${(node.textContent ?? '').trim().slice(0, 40)}"`
+        : (node?.nodeName ?? 'a removed node');
+    const shifts: Array<{ value: number; moved: string[] }> = [];
     Object.assign(window, { __shifts: shifts });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value);
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: Source[] })[])
+        shifts.push({
+          value: entry.value,
+          moved: (entry.sources ?? []).map(
+            (source) => `${describe(source.node)}: ${rect(source.previousRect)} -> ${rect(source.currentRect)}`,
+          ),
+        });
     }).observe({ type: 'layout-shift', buffered: true });
   });
 
@@ -59,7 +74,7 @@ test('a first page fetches the heading font after its first paint, the next page
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
   await recordShifts(context);
   const page = await context.newPage();
-  const shifts = () => page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+  const shifts = () => page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts);
 
   // A first view: no preload in the head, the headings do not ask for the font.
   const first = await page.goto(`/articles/${article!.slug}`);
@@ -117,6 +132,6 @@ test('a first page starts its card images only after its first paint, then shows
   expect(seen.painted).not.toBeNull();
   expect(seen.images.length).toBeGreaterThan(0);
   expect(seen.images.filter((startTime) => startTime < seen.painted!)).toEqual([]);
-  expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts)).toEqual([]);
   await context.close();
 });

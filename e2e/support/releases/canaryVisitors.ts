@@ -144,7 +144,13 @@ export async function openVisitorLane(
           // tap led nowhere, and the visit waited for its page until the test's limit).
           await interactive(page);
           await page.locator(`footer a[href="${href}"]`).click();
-          await page.waitForURL((url) => url.pathname === href, { timeout: paced(30_000) });
+          // The document's own location, polled, rather than `waitForURL`: once, under load, the
+          // page reached `/privacy` (its screenshot showed it) while no navigation event reached
+          // Playwright's client, and the wait ran to its limit.
+          await page.waitForFunction((path) => location.pathname === path, href, {
+            polling: 50,
+            timeout: paced(30_000),
+          });
           await Promise.race([fallback.waitFor(), main.waitFor()]).catch(() => undefined);
         }
         // The page's batch goes 2 s after its first event (or on leaving the page, as a beacon the
