@@ -15,6 +15,11 @@
  */
 import type { CanaryOutcome, SequentialFigures } from 'shared-releases';
 
+// Read from `Math` once, not on every call: in Jest's sandbox (a vm context) each read of a global
+// goes through the context's interceptors, and the tests' simulations evaluate this module millions
+// of times (docs/testing.md, "Globals in Jest's sandbox").
+const { abs, exp, log, max, min, sqrt, LN2, SQRT2 } = Math;
+
 export interface Counts {
   views: number;
   failures: number;
@@ -38,10 +43,10 @@ export interface SequentialResult {
 
 /** Standard normal CDF (Abramowitz & Stegun 7.1.26, |error| < 1.5e-7): enough for a boundary at 1/α. */
 export function normalCdf(z: number): number {
-  const x = Math.abs(z) / Math.SQRT2;
+  const x = abs(z) / SQRT2;
   const t = 1 / (1 + 0.3275911 * x);
   const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
-  const erfc = poly * Math.exp(-x * x);
+  const erfc = poly * exp(-x * x);
   return z >= 0 ? 1 - erfc / 2 : erfc / 2;
 }
 
@@ -53,23 +58,18 @@ export function normalCdf(z: number): number {
 export function logMixtureRatio(shift: number, variance: number, tau: number): number {
   if (!(variance > 0) || !Number.isFinite(variance)) return 0; // no information: a ratio of 1
   const spread = variance + tau * tau;
-  const tail = normalCdf((shift * tau) / Math.sqrt(variance * spread));
+  const tail = normalCdf((shift * tau) / sqrt(variance * spread));
   if (tail <= 0) return Number.NEGATIVE_INFINITY;
-  return (
-    Math.LN2 +
-    0.5 * Math.log(variance / spread) +
-    (tau * tau * shift * shift) / (2 * variance * spread) +
-    Math.log(tail)
-  );
+  return LN2 + 0.5 * log(variance / spread) + (tau * tau * shift * shift) / (2 * variance * spread) + log(tail);
 }
 
-const rateOf = ({ views, failures }: Counts) => Math.min(1, failures / views);
+const rateOf = ({ views, failures }: Counts) => min(1, failures / views);
 /** A rate for a variance, pulled off 0 and 1 (add-one smoothing): 0 failures in 50 views is no certainty. */
-const smoothed = ({ views, failures }: Counts) => (Math.min(failures, views) + 1) / (views + 2);
+const smoothed = ({ views, failures }: Counts) => (min(failures, views) + 1) / (views + 2);
 const round = (value: number, digits = 4) => Number(value.toFixed(digits));
 /** A ratio as recorded: capped, since exp() of strong evidence overflows to Infinity, which JSON writes as null. */
 const MAX_RATIO = 1e12;
-const ratioOf = (log: number) => round(Math.min(MAX_RATIO, Math.exp(log)), 3);
+const ratioOf = (logRatio: number) => round(min(MAX_RATIO, exp(logRatio)), 3);
 
 /** The two log-statistics against the live release, without the figures (the simulation calls them often). */
 function statisticsOf(canary: Counts, live: Counts, minEffect: number) {
@@ -80,7 +80,7 @@ function statisticsOf(canary: Counts, live: Counts, minEffect: number) {
   // Each release its own rate (what "worse by minEffect" implies).
   const [c, l] = [smoothed(canary), smoothed(live)];
   const apartVariance = (c * (1 - c)) / canary.views + (l * (1 - l)) / live.views;
-  const nullVariance = Math.max(pooledVariance, apartVariance);
+  const nullVariance = max(pooledVariance, apartVariance);
   return {
     difference,
     withdrawLog: logMixtureRatio(difference, nullVariance, minEffect),
@@ -140,7 +140,7 @@ export function outcomeOf(
   healthyLog: number,
 ): CanaryOutcome {
   if (canary.views < rules.minCanaryViews) return 'inconclusive';
-  if (withdrawLog >= -Math.log(rules.alpha)) return 'withdraw';
-  if (live.views >= rules.minCanaryViews && healthyLog >= -Math.log(1 - rules.power)) return 'healthy';
+  if (withdrawLog >= -log(rules.alpha)) return 'withdraw';
+  if (live.views >= rules.minCanaryViews && healthyLog >= -log(1 - rules.power)) return 'healthy';
   return 'inconclusive';
 }

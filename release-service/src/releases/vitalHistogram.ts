@@ -29,7 +29,7 @@ export function bucketOf(metric: VitalMetric, value: number): number {
 export function boundsOf(metric: VitalMetric, bucket: number): [lower: number, upper: number] {
   const unit = UNITS[metric];
   if (bucket === 0) return [0, 1 / unit];
-  const lower = Math.pow(BUCKET_GROWTH, bucket - 1) / unit;
+  const lower = BUCKET_GROWTH ** (bucket - 1) / unit;
   return [lower, lower * BUCKET_GROWTH];
 }
 

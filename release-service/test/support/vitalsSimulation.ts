@@ -74,7 +74,7 @@ export function runVitalCanary(
   tables: Tables,
 ): VitalRun {
   const [canaryTable, liveTable] = [tables.canary, tables.live];
-  const draw = (table: Int32Array) => table[Math.floor(random() * table.length)]!;
+  const draw = (table: Int32Array) => table[(random() * table.length) | 0]!;
   const canary: Histogram = new Map();
   const live: Histogram = new Map();
   let samples = 0;
