@@ -7,7 +7,8 @@ import type { CanaryOutcome } from 'shared-releases';
 import { outcomeOf, type SequentialRules, statisticsFor } from '../../src/releases/sequentialTest';
 
 // Read once: inside Jest's sandbox (a vm context) every read of a global such as `Math` goes through
-// the context's interceptors, which made this PRNG, called millions of times, 100 times slower.
+// the context's interceptors, and this PRNG is called millions of times (it was 39 % of
+// vitalsTest.test.ts's CPU; docs/testing.md, "Globals in Jest's sandbox").
 const imul = Math.imul;
 
 /** mulberry32: a small, fast, seeded PRNG, so every run of the tests sees the same canaries. */

@@ -74,6 +74,7 @@ export function runVitalCanary(
   tables: Tables,
 ): VitalRun {
   const [canaryTable, liveTable] = [tables.canary, tables.live];
+  // `| 0`, not Math.floor: no global read per draw in Jest's sandbox (canarySimulation.ts).
   const draw = (table: Int32Array) => table[(random() * table.length) | 0]!;
   const canary: Histogram = new Map();
   const live: Histogram = new Map();
