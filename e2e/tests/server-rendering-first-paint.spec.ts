@@ -66,6 +66,9 @@ const recordShifts = (target: Pick<Page, 'addInitScript'>) =>
     }).observe({ type: 'layout-shift', buffered: true });
   });
 
+/** The shifts `recordShifts` has seen on the page so far. */
+const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts);
+
 test('a first page fetches the heading font after its first paint, the next pages use it from theirs, nothing shifts', async ({
   browser,
   request,
@@ -74,7 +77,6 @@ test('a first page fetches the heading font after its first paint, the next page
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
   await recordShifts(context);
   const page = await context.newPage();
-  const shifts = () => page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts);
 
   // A first view: no preload in the head, the headings do not ask for the font.
   const first = await page.goto(`/articles/${article!.slug}`);
@@ -90,7 +92,7 @@ test('a first page fetches the heading font after its first paint, the next page
   expect(firstView.fontRequested).not.toBeNull();
   expect(firstView.fontRequested!).toBeGreaterThan(firstView.painted!);
   expect(await logoInMontserrat(page)).toBe(false);
-  expect(await shifts()).toEqual([]);
+  expect(await shiftsOf(page)).toEqual([]);
 
   // The next pages (full loads): preloaded from the cache, drawn with it from the first paint.
   for (const route of ['/', '/articles', `/articles/${article!.slug}`]) {
@@ -100,7 +102,7 @@ test('a first page fetches the heading font after its first paint, the next page
     expect((await timings(page)).fontsAttribute, route).toBeNull();
     expect(await page.locator('head link[rel="preload"][as="font"]').count(), route).toBe(1);
     expect(await logoInMontserrat(page), route).toBe(true);
-    expect(await shifts(), route).toEqual([]);
+    expect(await shiftsOf(page), route).toEqual([]);
   }
   await context.close();
 });
@@ -132,6 +134,6 @@ test('a first page starts its card images only after its first paint, then shows
   expect(seen.painted).not.toBeNull();
   expect(seen.images.length).toBeGreaterThan(0);
   expect(seen.images.filter((startTime) => startTime < seen.painted!)).toEqual([]);
-  expect(await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts)).toEqual([]);
+  expect(await shiftsOf(page)).toEqual([]);
   await context.close();
 });
