@@ -193,10 +193,9 @@ function createConfig(app) {
       optimization: {
         moduleIds: 'deterministic',
         chunkIds: 'named',
-        // webpack's own minimizer with swc's minifier instead of Terser: half the CPU of a
-        // production build (the shell 18 CPU-s instead of 36), and its output no larger
-        // (docs/performance.md, "Bundle"). Every build pays it: `npm run build`, a release's,
-        // the browser tests'.
+        // webpack's own minimizer with swc's minifier instead of Terser: a production build
+        // (`npm run build`, a release's, a browser test's) in half the CPU, the shell's 18 CPU-s
+        // instead of 36, and output no larger (docs/performance.md, "Bundle").
         minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
       },
       performance: { hints: false },
