@@ -7,7 +7,6 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
-const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { persistentCache, sharedConfig } = require('./shared');
 const { memoisedSatisfy } = require('library-overrides/federation-runtime/memoisedSatisfy');
@@ -190,14 +189,7 @@ function createConfig(app) {
       ],
       // Named chunks (e.g. node_modules_react-dom_client_js) let the size budgets and the benchmark
       // tell vendor, app and Firebase code apart.
-      optimization: {
-        moduleIds: 'deterministic',
-        chunkIds: 'named',
-        // webpack's own minimizer with swc's minifier instead of Terser: a production build
-        // (`npm run build`, a release's, a browser test's) in half the CPU, the shell's 18 CPU-s
-        // instead of 36, and output no larger (docs/performance.md, "Bundle").
-        minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
-      },
+      optimization: { moduleIds: 'deterministic', chunkIds: 'named' },
       performance: { hints: false },
       devServer: {
         port: app.port,
