@@ -104,6 +104,31 @@ export interface VisitorLane {
   close(): Promise<void>;
 }
 
+/**
+ * Keeps, in the page, what each click reached: its target, whether a handler cancelled its default
+ * action, and the location right after it. Read back only when a tap leads nowhere.
+ */
+const recordTaps = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __taps?: string[] };
+    if (w.__taps) return;
+    const taps: string[] = (w.__taps = []);
+    document.addEventListener('click', (event) => {
+      const target = event.target instanceof Element ? event.target.outerHTML.slice(0, 120) : String(event.target);
+      // Bubbling phase, after the page's own handlers: the location a link's navigation left.
+      taps.push(`${target} (default prevented: ${event.defaultPrevented}, then at ${location.pathname})`);
+    });
+  });
+
+const tapsSeen = (page: Page) =>
+  page
+    .evaluate(() => {
+      const taps = (window as unknown as { __taps?: string[] }).__taps;
+      const where = `the page at ${location.pathname}, ${document.querySelector('[data-remote-fallback]') ? 'showing' : 'not showing'} the fallback`;
+      return `${where}; clicks the document saw: ${taps?.length ? taps.join(' | ') : 'none'}`;
+    })
+    .catch((error: Error) => `the page could not be read (${error.message})`);
+
 export async function openVisitorLane(
   browser: Browser,
   { healthUrl, bucket }: { healthUrl: string; bucket?: number },
@@ -143,14 +168,17 @@ export async function openVisitorLane(
           // failing release's page is still hydrating, or falling back, when it is found (one such
           // tap led nowhere, and the visit waited for its page until the test's limit).
           await interactive(page);
+          await recordTaps(page);
           await page.locator(`footer a[href="${href}"]`).click();
           // The document's own location, polled, rather than `waitForURL`: once, under load, the
           // page reached `/privacy` (its screenshot showed it) while no navigation event reached
-          // Playwright's client, and the wait ran to its limit.
-          await page.waitForFunction((path) => location.pathname === path, href, {
-            polling: 50,
-            timeout: paced(30_000),
-          });
+          // Playwright's client, and the wait ran to its limit. Once more (2026-12-01) the location
+          // did not change in 90 s: the error now says where the tap went.
+          await page
+            .waitForFunction((path) => location.pathname === path, href, { polling: 50, timeout: paced(30_000) })
+            .catch(async (error: Error) => {
+              throw new Error(`the tap on ${href} led nowhere: ${await tapsSeen(page)}`, { cause: error });
+            });
           await Promise.race([fallback.waitFor(), main.waitFor()]).catch(() => undefined);
         }
         // The page's batch goes 2 s after its first event (or on leaving the page, as a beacon the
