@@ -196,7 +196,7 @@ function createConfig(app) {
         // JavaScript is minified by swc instead of Terser: a production build (`npm run build`, a
         // release's, a browser test's) in half the CPU, and output no larger (docs/performance.md,
         // "Bundle"). webpack's default minimizer ('...') stays for the HTML (and CSS) it minifies,
-        // with its JavaScript turned off, so index.html comes out as before, byte for byte.
+        // with its JavaScript turned off, so index.html is minified as before (only scripts' hashes differ).
         minimizeOptions: { javascript: false },
         minimizer: ['...', new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
       },
