@@ -6,11 +6,11 @@
  * `vm.compileFunction`, which, unlike `vm.Script`, never hits V8's own compilation cache
  * (nodejs/node#35375). A worker loads the same modules for file after file (zod, Fastify, React,
  * the services' own code), so parsing them again and again was about an eighth of the CPU of the
- * services' test files (docs/testing.md, "The Jest transform"). Here the first compile of a module in
- * a worker produces V8's code cache, and every later compile of the same source consumes it: the
- * same function, without the parse. The cache is kept by file name and checked against a hash of the
- * source, since one file may be transformed differently by two projects (and V8 itself only checks
- * the source's length).
+ * services' test files (docs/testing.md, "V8's code cache in Jest's workers"). Here the first
+ * compile of a module in a worker produces V8's code cache, and every later compile of the same
+ * source consumes it: the same function, without the parse. The cache is kept by file name and
+ * checked against a hash of the source, since one file may be transformed differently by two
+ * projects (and V8 itself only checks the source's length).
  *
  * Everything else is Jest's: a core module, a compile that throws (Jest names syntax errors its own
  * way), a context already torn down, a run that collects coverage all go to Jest's own `compile`.
