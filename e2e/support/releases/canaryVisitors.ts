@@ -124,8 +124,7 @@ const tapsSeen = (page: Page) =>
   page
     .evaluate(() => {
       const taps = (window as unknown as { __taps?: string[] }).__taps;
-      const where = `the page at ${location.pathname}, ${document.querySelector('[data-remote-fallback]') ? 'showing' : 'not showing'} the fallback`;
-      return `${where}; clicks the document saw: ${taps?.length ? taps.join(' | ') : 'none'}`;
+      return `the page at ${location.pathname}; clicks the document saw: ${taps?.length ? taps.join(' | ') : 'none'}`;
     })
     .catch((error: Error) => `the page could not be read (${error.message})`);
 
@@ -177,7 +176,10 @@ export async function openVisitorLane(
           await page
             .waitForFunction((path) => location.pathname === path, href, { polling: 50, timeout: paced(30_000) })
             .catch(async (error: Error) => {
-              throw new Error(`the tap on ${href} led nowhere: ${await tapsSeen(page)}`, { cause: error });
+              const showing = (await fallback.isVisible().catch(() => false)) ? 'showing' : 'not showing';
+              throw new Error(`the tap on ${href} led nowhere: ${await tapsSeen(page)}; ${showing} the fallback`, {
+                cause: error,
+              });
             });
           await Promise.race([fallback.waitFor(), main.waitFor()]).catch(() => undefined);
         }
