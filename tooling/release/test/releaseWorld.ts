@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { AuditEntry, HealthReport, RegistryDocument } from 'shared-releases';
+import type { AuditEntry, HealthReport, RegistryDocument, ReleaseOverview } from 'shared-releases';
 import { buildApp } from 'release-service/app';
 import { RELEASE_TOKENS, releaseVerifyToken } from 'release-service/testing/releaseFixtures';
 import { testConfig } from 'release-service/testing/testApp';
@@ -60,6 +60,8 @@ export interface ReleaseWorld {
   /** A browser's anonymous health report (POST /api/health); the HTTP status. */
   reportHealth(report: HealthReport): Promise<number>;
   audit(): Promise<AuditEntry[]>;
+  /** What `npm run releases` reads (GET /releases), as the admin sees it. */
+  overview(): Promise<ReleaseOverview>;
   close(): Promise<void>;
 }
 
@@ -132,6 +134,7 @@ export async function startReleaseWorld(
         })
       ).status,
     audit: async () => (await get<{ entries: AuditEntry[] }>('/releases/audit')).entries,
+    overview: () => get<ReleaseOverview>('/releases'),
     async close() {
       await api.close();
       await new Promise<void>((resolve) => files.close(() => resolve()));
