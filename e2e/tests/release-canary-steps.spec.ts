@@ -22,7 +22,8 @@ const PROBES = { 10: 500, 50: 4_999, 100: 9_999 } as const;
 /**
  * Visits made before the test gives up on the promotion: it took 27–34 visits in every run, on a
  * quiet machine (72 s) as on a loaded one (210 s). Bounded by visits, not seconds, as what the
- * service decides on is views: a busy machine makes the visits slower, not fewer.
+ * service decides on is views: a busy machine makes the visits slower, not fewer (the world's health
+ * window outlasts the test's limit, so no view leaves it: canaryWorld.ts).
  */
 const MAX_VISITS = 64;
 
