@@ -142,7 +142,11 @@ test('at 50 %, the 10 % keep the canary; in Chromium a visitor sees one release 
 
 test('a healthy canary under visitor traffic and 1,000 forged reports from one address stays', async ({ browser }) => {
   const visits = await traffic(world(), browser, 20, 5000, '10.2.0.1');
+  const forgingStarted = Date.now();
   const forged = await forgeHealthReports(world().api.base, '203.0.113.9', releaseManifest('canary-ok'), 1000);
+  // The allowance is per window of a minute, each opened by the address's first report after the
+  // last closed: a flood that outlasts a minute (a slow machine) gets a second allowance.
+  const windowsOpened = Math.ceil((Date.now() - forgingStarted + 1) / 60_000);
   figure(
     `1,000 forged reports from one address: ${forged.accepted} accepted (202), ${forged.invalid} refused as malformed (400), ${forged.limited} over the rate limit (429), ${forged.other} other`,
   );
@@ -151,7 +155,7 @@ test('a healthy canary under visitor traffic and 1,000 forged reports from one a
   // allowance (shared-releases' HEALTH_DEFAULTS.reportsPerMinute, written out: Playwright loads
   // workspace packages untransformed), limited (429); none counted.
   expect(forged.accepted).toBe(0);
-  expect(forged.invalid).toBeLessThanOrEqual(600);
+  expect(forged.invalid).toBeLessThanOrEqual(600 * windowsOpened);
   const state = await world().publicSite();
   expect(state.canary?.status).toBe('running');
   expect(state.canary?.percent).toBe(50);
