@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { hydrated, hydratedNode } from '../support/hydration';
+import { recordShifts, shiftsOf } from '../support/layoutShifts';
 import { API } from '../support/reliabilityApi';
 import { articles, plainText, PUBLIC_ROUTES, SHELL, watchConsole } from '../support/serverRendering';
 import { paced } from '../support/pace';
@@ -92,21 +93,14 @@ test.describe('in the browser', () => {
     // Lighthouse's phone; the fonts' @font-face rules used to arrive with a script, after the first
     // paint, and Montserrat then widened an article title by a line (CLS 0.026 on every article).
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
-    await context.addInitScript(() => {
-      const shifts: string[] = [];
-      Object.assign(window, { __shifts: shifts });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node }[] })[])
-          shifts.push(`${entry.value.toFixed(4)} ${entry.sources.map((s) => s.node?.nodeName).join(',')}`);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordShifts(context);
     const page = await context.newPage();
     for (const route of ['/', '/articles', `/articles/${article!.slug}`]) {
       await page.goto(route);
       await hydratedNode(page, '#root h1');
       await page.waitForLoadState('networkidle');
       await page.evaluate(() => document.fonts.ready);
-      expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts), route).toEqual([]);
+      expect(await shiftsOf(page), route).toEqual([]);
     }
     await context.close();
   });
